@@ -1,0 +1,135 @@
+"""The one error hierarchy of the project, and its one problem+json form.
+
+Engines raise these (they are plain exceptions, no HTTP imports); the web
+layer turns any of them into an RFC 9457 body with :func:`problem`. Each class
+fixes a stable ``code`` that clients may switch on.
+"""
+
+
+class RefereeError(Exception):
+    status = 400
+    code = "bad_request"
+    title = "Bad request"
+
+    def __init__(self, detail: str, **extra):
+        super().__init__(detail)
+        self.detail = detail
+        self.extra = extra
+
+    def problem(self) -> dict:
+        body = {
+            "type": f"https://tabletop-referee.dev/problems/{self.code}",
+            "title": self.title,
+            "status": self.status,
+            "detail": self.detail,
+            "code": self.code,
+        }
+        body.update(self.extra)
+        return body
+
+
+class BadRequest(RefereeError):
+    """The body fails its schema: wrong types, unknown fields, missing fields."""
+
+
+class InvalidJson(BadRequest):
+    code, title = "invalid_json", "Body is not JSON"
+
+
+class PayloadTooLarge(RefereeError):
+    status, code, title = 413, "payload_too_large", "Payload too large"
+
+
+class Unauthorized(RefereeError):
+    status, code, title = 401, "unauthorized", "Missing or unknown token"
+
+
+class Forbidden(RefereeError):
+    status, code, title = 403, "forbidden", "Not allowed with this token"
+
+
+class NotYourTurn(Forbidden):
+    code, title = "not_your_turn", "Not this seat's turn"
+
+
+class NotFound(RefereeError):
+    status, code, title = 404, "not_found", "Not found"
+
+
+class UnknownGame(NotFound):
+    code, title = "unknown_game", "Unknown game"
+
+
+class UnknownSession(NotFound):
+    code, title = "unknown_session", "Unknown or expired session"
+
+
+class MethodNotAllowed(RefereeError):
+    status, code, title = 405, "method_not_allowed", "Method not allowed"
+
+
+class IdempotencyConflict(RefereeError):
+    status, code, title = 409, "idempotency_conflict", "Idempotency-Key reused with another body"
+
+
+class VersionConflict(RefereeError):
+    status, code, title = 412, "version_conflict", "The session has moved on"
+
+
+class Unprocessable(RefereeError):
+    status, code, title = 422, "unprocessable", "Against the rules"
+
+
+class IllegalMove(Unprocessable):
+    """A well-formed move the rules forbid; ``rule`` names the rule it breaks."""
+
+    code, title = "illegal_move", "Illegal move"
+
+    def __init__(self, detail: str, rule: str | None = None, **extra):
+        if rule:
+            extra["rule"] = rule
+        super().__init__(detail, **extra)
+        self.rule = rule
+
+
+class GameOver(IllegalMove):
+    code, title = "game_over", "The game is over"
+
+
+class InvalidState(Unprocessable):
+    code, title = "invalid_state", "Inconsistent game state"
+
+
+class InvalidOptions(Unprocessable):
+    code, title = "invalid_options", "Invalid game options"
+
+
+class InvalidPlayers(Unprocessable):
+    code, title = "invalid_players", "Unsupported number of players"
+
+
+class InvalidInput(Unprocessable):
+    """Well-formed score-helper input that cannot happen in the game."""
+
+    code, title = "invalid_input", "Impossible input"
+
+
+class RateLimited(RefereeError):
+    status, code, title = 429, "rate_limited", "Too many requests"
+
+
+class ServiceUnavailable(RefereeError):
+    status, code, title = 503, "service_unavailable", "A dependency is down"
+
+
+class UpstreamProblem(RefereeError):
+    """A problem+json answered by a game service, passed through unchanged."""
+
+    def __init__(self, body: dict):
+        super().__init__(str(body.get("detail", "")))
+        self.body = body
+        self.status = int(body.get("status", 502))
+        self.code = str(body.get("code", "bad_gateway"))
+
+    def problem(self) -> dict:
+        return dict(self.body)

@@ -1,0 +1,151 @@
+"""Wire contracts: the request and answer bodies of the HTTP API.
+
+Schemas check what crosses the wire and feed the OpenAPI document; engines
+never see a schema object, only the plain data a schema loaded.
+"""
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+from .engine import MAX_SEED, MODES
+
+
+class Base(Schema):
+    """Every request schema refuses unknown fields: a typo fails loudly."""
+
+    class Meta:
+        unknown = RAISE
+
+
+class SeatOrChance(fields.Field):
+    """A seat number (1…) or the string ``"chance"``."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if value == "chance" or (type(value) is int and value >= 1):
+            return value
+        raise ValidationError("must be a seat number (1, 2, …) or \"chance\"")
+
+    def _jsonschema_type_mapping(self):
+        return {"oneOf": [{"type": "integer", "minimum": 1}, {"const": "chance"}]}
+
+
+def Seat(**kwargs):
+    return fields.Integer(strict=True, validate=validate.Range(min=1), **kwargs)
+
+
+State = fields.Dict(required=True, metadata={"description": "a whole game state"})
+Move = fields.Dict(required=True, metadata={
+    "description": '{"type": …, "seat": …, …}: one of the objects legal-moves lists'})
+
+
+class NewRequest(Base):
+    players = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=99))
+    seed = fields.Integer(strict=True, load_default=None, allow_none=True,
+                          validate=validate.Range(min=0, max=MAX_SEED))
+    mode = fields.String(load_default="digital", validate=validate.OneOf(MODES))
+    options = fields.Dict(keys=fields.String(), load_default=dict)
+    view_as = Seat(allow_none=True, metadata={
+        "description": "extension: also answer the view of this seat (null: public view)"})
+
+
+class StateRequest(Base):
+    state = State
+
+
+class LegalMovesRequest(Base):
+    state = State
+    seat = SeatOrChance(load_default=None, allow_none=True)
+
+
+class ApplyRequest(Base):
+    state = State
+    move = Move
+    view_as = Seat(allow_none=True, metadata={
+        "description": "extension: also answer the new view and the events as this seat "
+                       "sees them (null: public)"})
+
+
+class ViewRequest(Base):
+    state = State
+    seat = Seat(load_default=None, allow_none=True, metadata={"description": "null: public"})
+
+
+class LogEntry(Schema):
+    version = fields.Integer(required=True, strict=True)
+    move = fields.Dict(required=True)
+    events = fields.List(fields.Dict(), required=True)
+    at = fields.Float()
+
+
+class ViewLogRequest(Base):
+    entries = fields.List(fields.Nested(LogEntry), required=True,
+                          validate=validate.Length(max=10_000))
+    seat = Seat(load_default=None, allow_none=True)
+
+
+# ------------------------------------------------------------------ answers
+class StateAnswer(Schema):
+    state = fields.Dict()
+    view = fields.Dict(metadata={"description": "only when view_as was given"})
+
+
+class ApplyAnswer(StateAnswer):
+    events = fields.List(fields.Dict())
+    view_events = fields.List(fields.Dict(), metadata={"description": "only with view_as"})
+
+
+class LegalMovesAnswer(Schema):
+    to_move = fields.List(fields.Raw())
+    moves = fields.List(fields.Dict())
+
+
+class ScoreLine(Schema):
+    seat = fields.Integer()
+    total = fields.Integer()
+    breakdown = fields.Dict()
+
+
+class RankLine(Schema):
+    rank = fields.Integer()
+    seat = fields.Integer()
+    total = fields.Integer()
+
+
+class ScoreAnswer(Schema):
+    final = fields.Boolean()
+    scores = fields.List(fields.Nested(ScoreLine))
+    ranking = fields.List(fields.Nested(RankLine))
+    winners = fields.List(fields.Integer())
+
+
+class ViewAnswer(Schema):
+    view = fields.Dict()
+
+
+class ViewLogAnswer(Schema):
+    entries = fields.List(fields.Nested(LogEntry))
+
+
+class InfoAnswer(Schema):
+    game = fields.String()
+    title = fields.String()
+    min_players = fields.Integer()
+    max_players = fields.Integer()
+    modes = fields.List(fields.String())
+    options = fields.Dict()
+    move_types = fields.Dict()
+    hidden_information = fields.Boolean()
+    rules_doc = fields.String()
+
+
+class HealthAnswer(Schema):
+    status = fields.String()
+
+
+class ProblemSchema(Schema):
+    type = fields.String()
+    title = fields.String()
+    status = fields.Integer()
+    detail = fields.String()
+    code = fields.String(metadata={"description": "stable machine-readable code"})
+    rule = fields.String(metadata={"description": "the rule id an illegal move breaks"})
+    errors = fields.Dict(metadata={"description": "per-field schema errors"})
