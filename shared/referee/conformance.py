@@ -1,0 +1,194 @@
+"""The conformance suite every registered game must pass.
+
+Seeded random games are played to the end through the public protocol and, at
+every step, the invariants every game shares are checked: the state
+round-trips through JSON, play is deterministic, every listed legal move is
+accepted verbatim, unlisted moves are refused (with a rule id when illegal)
+without changing anything, seats that are not to move have no moves, forged
+states are refused cleanly, and no view or move list depends on what its seat
+may not see. ``tests/test_conformance.py`` runs it for every game.
+
+A game with secrets supplies ``perturb_hidden(state, seat, rnd) -> state`` at
+module level beside its engine: a valid copy of ``state`` in which what
+``seat`` may not see (other hands, deck and bag order…) is changed.
+"""
+
+import json
+import random
+import sys
+from dataclasses import dataclass
+
+from .engine import CHANCE, Engine, canonical
+from .errors import BadRequest, Forbidden, IllegalMove, InvalidState, RefereeError
+from .rng import Pcg32
+
+GARBAGE = (None, -1, 999, "zz", "", [], {}, True, 1.5, ["a1"])
+
+
+@dataclass
+class Playout:
+    steps: int
+    final: dict
+    score: dict
+    perturbed: int  # how many views were checked against a really different state
+
+
+def perturbation(engine: Engine):
+    return getattr(sys.modules[type(engine).__module__], "perturb_hidden", None)
+
+
+def play_random_game(engine: Engine, players: int, seed: int, mode: str = "digital", *,
+                     deep: bool = True, max_steps: int = 50_000) -> Playout:
+    """One seeded random game to its end; ``deep`` adds the costlier checks each step."""
+    rnd = random.Random(f"{engine.id}/{players}/{seed}/{mode}")
+    state = engine.new(players, seed=seed, mode=mode)
+    perturb = perturbation(engine)
+    assert not engine.has_secrets or perturb, f"{engine.id} has secrets but no perturb_hidden"
+    steps = perturbed = 0
+    while state["to_move"]:
+        assert steps < max_steps, f"{engine.id} seed {seed}: no end after {max_steps} steps"
+        check_round_trip(state)
+        moves = engine.legal_moves(state)
+        assert moves, f"{engine.id}: to_move={state['to_move']} but no legal move"
+        check_non_acting_seats(engine, state)
+        if deep:
+            check_listed_moves_accepted(engine, state, moves, rnd)
+            check_unlisted_moves_refused(engine, state, moves, rnd)
+            check_forged_states_refused(engine, state, rnd)
+            perturbed += check_views(engine, state, perturb, rnd)
+        move = choose_move(engine, state, moves, rnd)
+        before = canonical(state)
+        new, events = engine.apply(state, move)
+        assert canonical(state) == before, "apply changed its input state"
+        assert new["version"] > state["version"], "version did not advance"
+        json.dumps(events)
+        if deep:
+            assert engine.apply(json.loads(before), move) == (new, events), "not deterministic"
+        state = new
+        steps += 1
+    check_round_trip(state)
+    check_views(engine, state, perturb, rnd)
+    score = engine.score(state)
+    assert score["final"] and score["winners"], "a finished game has final scores and winners"
+    assert sorted(s["seat"] for s in score["scores"]) == list(range(1, players + 1))
+    for refused in ({"type": "pass", "seat": 1}, {"type": "x", "seat": CHANCE}):
+        expect_refusal(engine, state, refused)
+    return Playout(steps, state, score, perturbed)
+
+
+def choose_move(engine, state, moves, rnd) -> dict:
+    if state["to_move"] == [CHANCE]:
+        if any("describe" in m for m in moves):  # an outcome too large to list
+            return engine._sample_chance(state, Pcg32.from_seed(rnd.getrandbits(64)))
+        return rnd.choices(moves, weights=[m["p"] for m in moves])[0]
+    return rnd.choice(moves)
+
+
+def check_round_trip(state) -> None:
+    assert json.loads(json.dumps(state)) == state, "state does not round-trip through JSON"
+
+
+def check_non_acting_seats(engine, state) -> None:
+    for seat in range(1, state["players"] + 1):
+        if seat not in state["to_move"]:
+            assert engine.legal_moves(state, seat) == [], f"seat {seat} is not to move"
+
+
+def check_listed_moves_accepted(engine, state, moves, rnd, sample: int = 4) -> None:
+    playable = [m for m in moves if "describe" not in m]
+    for move in rnd.sample(playable, min(sample, len(playable))):
+        engine.apply(state, move)  # raises if a listed move is refused
+
+
+def mutations(move: dict, moves: list, rnd) -> list[dict]:
+    """Moves near a legal one: another field value, garbage, another seat, no type."""
+    out = [dict(move, type="no_such_move"), {k: v for k, v in move.items() if k != "type"}]
+    fields = [k for k in move if k not in ("seat", "p")]
+    for key in rnd.sample(fields, min(2, len(fields))):
+        out.append(dict(move, **{key: rnd.choice(GARBAGE)}))
+        other = rnd.choice(moves)
+        if key in other:
+            out.append(dict(move, **{key: other[key]}))
+    out.append(dict(move, seat=rnd.choice([0, 99, "x", None, True])))
+    return out
+
+
+def check_unlisted_moves_refused(engine, state, moves, rnd) -> None:
+    listed = {canonical({k: v for k, v in m.items() if k != "p"}) for m in moves}
+    for candidate in mutations(rnd.choice(moves), moves, rnd):
+        bare = {k: v for k, v in candidate.items() if k != "p"}
+        if "describe" in bare or canonical(bare) in listed:
+            continue
+        expect_refusal(engine, state, bare)
+    acting = set(state["to_move"])
+    idle = [s for s in range(1, state["players"] + 1) if s not in acting]
+    if idle and state["to_move"] != [CHANCE]:
+        expect_refusal(engine, state, dict(rnd.choice(moves), seat=rnd.choice(idle)))
+
+
+def expect_refusal(engine, state, move) -> RefereeError:
+    before = canonical(state)
+    try:
+        engine.apply(state, move)
+    except (IllegalMove, BadRequest, Forbidden) as refusal:
+        assert canonical(state) == before, "a refused move changed the state"
+        if isinstance(refusal, IllegalMove):
+            assert refusal.rule, f"{engine.id}: refusal of {move} names no rule"
+        return refusal
+    raise AssertionError(f"{engine.id}: unlisted move accepted: {move}")
+
+
+def check_forged_states_refused(engine, state, rnd, tries: int = 2) -> None:
+    """A state with one leaf changed either still works or is refused: no crash."""
+    for _ in range(tries):
+        forged = json.loads(json.dumps(state))
+        _mutate_leaf(forged, rnd)
+        for call in (lambda: engine.legal_moves(forged), lambda: engine.view(forged, 1),
+                     lambda: engine.score(forged)):
+            try:
+                call()
+            except RefereeError:
+                pass
+
+
+def _mutate_leaf(node, rnd) -> None:
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            return
+        key = rnd.choice(keys)
+        child = node[key]
+        if isinstance(child, (dict, list)) and child and rnd.random() < 0.7:
+            node = child
+            continue
+        node[key] = rnd.choice(GARBAGE)
+        return
+
+
+def check_views(engine, state, perturb, rnd) -> int:
+    """No view or move list shows the generator, nor depends on another seat's secrets."""
+    changed = 0
+    secret = json.dumps(state["rng"]["state"]) if state["rng"] else None
+    other_rng = dict(state, rng=Pcg32.from_seed(rnd.getrandbits(64)).to_json()) \
+        if state["rng"] else state
+    for seat in [None, *range(1, state["players"] + 1)]:
+        view = engine.view(state, seat)
+        moves = engine.legal_moves(state, seat) if seat else []
+        text = json.dumps([view, moves])
+        assert "rng" not in view and (secret is None or secret not in text), \
+            "the generator's state is visible"
+        variants = [other_rng]
+        if perturb:
+            variants.append(perturb(state, seat, rnd))
+        for variant in variants:
+            try:
+                engine.check_state(variant)
+            except InvalidState as exc:
+                raise AssertionError(f"perturb_hidden made an invalid state: {exc}") from None
+            if variant is not other_rng and canonical(variant) != canonical(state):
+                changed += 1
+            assert engine.view(variant, seat) == view, f"seat {seat}'s view shows a secret"
+            if seat:
+                assert engine.legal_moves(variant, seat) == moves, \
+                    f"seat {seat}'s legal moves depend on a secret"
+    return changed
