@@ -11,9 +11,11 @@ class RefereeError(Exception):
     code = "bad_request"
     title = "Bad request"
 
-    def __init__(self, detail: str, **extra):
+    def __init__(self, detail: str, rule: str | None = None, **extra):
         super().__init__(detail)
-        self.detail = detail
+        self.detail, self.rule = detail, rule
+        if rule:  # the rule id the refused request breaks, e.g. "G-4.1"
+            extra["rule"] = rule
         self.extra = extra
 
     def problem(self) -> dict:
@@ -84,12 +86,6 @@ class IllegalMove(Unprocessable):
     """A well-formed move the rules forbid; ``rule`` names the rule it breaks."""
 
     code, title = "illegal_move", "Illegal move"
-
-    def __init__(self, detail: str, rule: str | None = None, **extra):
-        if rule:
-            extra["rule"] = rule
-        super().__init__(detail, **extra)
-        self.rule = rule
 
 
 class GameOver(IllegalMove):

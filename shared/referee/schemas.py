@@ -37,12 +37,15 @@ Move = fields.Dict(required=True, metadata={
     "description": '{"type": …, "seat": …, …}: one of the objects legal-moves lists'})
 
 
-class NewRequest(Base):
+class NewGame(Base):
     players = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=99))
     seed = fields.Integer(strict=True, load_default=None, allow_none=True,
                           validate=validate.Range(min=0, max=MAX_SEED))
     mode = fields.String(load_default="digital", validate=validate.OneOf(MODES))
     options = fields.Dict(keys=fields.String(), load_default=dict)
+
+
+class NewRequest(NewGame):
     view_as = Seat(allow_none=True, metadata={
         "description": "extension: also answer the view of this seat (null: public view)"})
 
@@ -73,7 +76,8 @@ class LogEntry(Schema):
     version = fields.Integer(required=True, strict=True)
     move = fields.Dict(required=True)
     events = fields.List(fields.Dict(), required=True)
-    at = fields.Float()
+    by = fields.String(metadata={"description": "who moved: seat:N, table"})
+    at = fields.Float(metadata={"description": "Unix time the move landed"})
 
 
 class ViewLogRequest(Base):
@@ -149,3 +153,57 @@ class ProblemSchema(Schema):
     code = fields.String(metadata={"description": "stable machine-readable code"})
     rule = fields.String(metadata={"description": "the rule id an illegal move breaks"})
     errors = fields.Dict(metadata={"description": "per-field schema errors"})
+
+
+# ----------------------------------------------------------- session routes
+class CreateSessionRequest(NewGame):
+    game = fields.String(required=True, validate=validate.Length(min=1, max=40))
+
+
+class MoveRequest(Base):
+    move = Move
+
+
+class SeatToken(Schema):
+    seat = fields.Integer()
+    token = fields.String()
+
+
+class SessionCreated(Schema):
+    session_id = fields.String()
+    game = fields.String()
+    mode = fields.String()
+    players = fields.Integer()
+    version = fields.Integer()
+    seats = fields.List(fields.Nested(SeatToken))
+    table_token = fields.String()
+    spectator_token = fields.String()
+    view = fields.Dict()
+
+
+class Caller(Schema):
+    role = fields.String(metadata={"description": "seat, table or spectator"})
+    seat = fields.Integer(allow_none=True)
+
+
+class SessionView(Schema):
+    session_id = fields.String()
+    game = fields.String()
+    mode = fields.String()
+    version = fields.Integer()
+    to_move = fields.List(fields.Raw())
+    you = fields.Nested(Caller)
+    view = fields.Dict()
+
+
+class SessionMoved(SessionView):
+    events = fields.List(fields.Dict())
+
+
+class SessionLegalMoves(LegalMovesAnswer):
+    version = fields.Integer()
+
+
+class SessionLog(Schema):
+    version = fields.Integer()
+    entries = fields.List(fields.Nested(LogEntry))

@@ -104,22 +104,24 @@ class OpenApi:
               description: str = ""):
         """Register a view; ``body`` (a schema) is loaded and passed to the view."""
 
+        loader = body() if isinstance(body, type) else body
+
         def decorator(view):
             def endpoint(**kwargs):
-                if body is not None:
-                    kwargs["body"] = read_body(body)
+                if loader is not None:
+                    kwargs["body"] = read_body(loader)
                 return view(**kwargs)
 
             name = f"{view.__name__}_{method.lower()}"
             endpoint.__name__ = name
             app.add_url_rule(rule, name, endpoint, methods=[method])
-            self._document(rule, method, summary, description, body, answer, status,
+            self.document(rule, method, summary, description, body, answer, status,
                            errors, params, tag)
             return view
 
         return decorator
 
-    def _document(self, rule, method, summary, description, body, answer, status,
+    def document(self, rule, method, summary, description, body, answer, status,
                   errors, params, tag):
         path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule)
         operation = {"summary": summary, "responses": {}}

@@ -1,0 +1,38 @@
+# tabletop-referee — `make run` serves everything, `make test` tests everything.
+# Both create .venv and install what they need on first use.
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+SERVICES := $(sort $(dir $(wildcard services/*/pyproject.toml)))
+PROJECTS := shared gateway $(SERVICES)
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test bench install clean help
+
+help:
+	@echo "make run    serve the referee on 127.0.0.1:$${PORT:-8000} (embedded Redis unless REDIS_URL)"
+	@echo "make test   run every test"
+	@echo "make bench  print the benchmark ratios (not part of make test)"
+	@echo "make clean  remove the virtual environment and local data"
+
+$(STAMP): $(addsuffix pyproject.toml,$(addsuffix /,$(PROJECTS:/=))) requirements-dev.txt
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@echo "installing into $(VENV) (first run takes a minute)…"
+	$(PY) -m pip install --quiet --disable-pip-version-check \
+		-e 'shared[embedded]' -e gateway $(addprefix -e ,$(SERVICES)) -r requirements-dev.txt
+	@touch $@
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m referee.stack
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) var

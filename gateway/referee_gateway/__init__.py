@@ -1,0 +1,59 @@
+"""The gateway: the public entry of tabletop-referee.
+
+Run with ``gunicorn 'referee_gateway:create_app()'``. It re-exposes each game
+service's stateless routes under ``/v1/games/{game}`` and owns the sessions
+(server-held games with a secret token per seat) in Redis.
+"""
+
+import logging
+
+import redis
+from flask import Flask
+
+from referee.errors import ServiceUnavailable
+from referee.sessions.store import SessionStore, connect
+from referee.web import OpenApi, install_error_handlers, json_response, problem_response
+
+from . import config, games, sessions
+from .upstream import Upstream
+
+log = logging.getLogger(__name__)
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask("gateway")
+    app.config.update(config.from_environment())
+    app.config.update(test_config or {})
+    install_error_handlers(app)
+
+    @app.errorhandler(redis.RedisError)
+    def _redis_down(error):
+        log.warning("redis: %r", error)
+        return problem_response(ServiceUnavailable(
+            "the session store is unavailable", retry_after=app.config["RETRY_AFTER_SECONDS"]))
+
+    app.extensions["upstream"] = Upstream(
+        app.config["GAME_SERVICES"], app.config["UPSTREAM_CONNECT_TIMEOUT"],
+        app.config["UPSTREAM_READ_TIMEOUT"], app.config["RETRY_AFTER_SECONDS"])
+    app.extensions["sessions"] = SessionStore(
+        connect(app.config["REDIS_URL"], cluster=app.config["REDIS_CLUSTER"]),
+        app.config["SESSION_TTL_SECONDS"])
+
+    api = OpenApi("tabletop-referee", "A rules referee for tabletop games: stateless rules "
+                  "per game under /v1/games/{game}, and server-held sessions with a secret "
+                  "token per seat under /v1/sessions. Tokens travel as "
+                  "`Authorization: Bearer <token>`.")
+    games.register(app, api)
+    sessions.register(app, api)
+
+    @api.route(app, "/healthz", "GET", summary="Liveness (no dependency is called)", errors=())
+    def healthz():
+        return json_response({"status": "ok"})
+
+    @api.route(app, "/readyz", "GET", summary="Readiness: Redis answers", errors=(503,))
+    def readyz():
+        app.extensions["sessions"].ping()
+        return json_response({"status": "ready", "games": sorted(app.config["GAME_SERVICES"])})
+
+    api.install(app)
+    return app

@@ -1,0 +1,31 @@
+"""The gateway's settings, all from the environment (12-factor)."""
+
+import os
+
+from referee.catalog import default_service_urls
+
+
+def parse_services(text: str) -> dict[str, str]:
+    """``"ghostone=http://host:8101,gematon=http://…"`` → ``{game: base URL}``."""
+    services = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        game, sep, url = item.partition("=")
+        if not sep or not game or not url.startswith(("http://", "https://")):
+            raise ValueError(f"GAME_SERVICES entry {item!r} is not game=http://host:port")
+        services[game.strip()] = url.strip().rstrip("/")
+    return services
+
+
+def from_environment() -> dict:
+    env = os.environ
+    return {
+        "REDIS_URL": env.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+        "REDIS_CLUSTER": env.get("REDIS_CLUSTER", "") in ("1", "true", "yes"),
+        "GAME_SERVICES": parse_services(env["GAME_SERVICES"]) if env.get("GAME_SERVICES")
+        else default_service_urls(),
+        "SESSION_TTL_SECONDS": int(env.get("SESSION_TTL_SECONDS", 7 * 24 * 3600)),
+        "UPSTREAM_CONNECT_TIMEOUT": float(env.get("UPSTREAM_CONNECT_TIMEOUT", 1.0)),
+        "UPSTREAM_READ_TIMEOUT": float(env.get("UPSTREAM_READ_TIMEOUT", 10.0)),
+        "MAX_CONTENT_LENGTH": int(env.get("MAX_BODY_BYTES", 1 << 20)),
+        "RETRY_AFTER_SECONDS": int(env.get("RETRY_AFTER_SECONDS", 2)),
+    }
