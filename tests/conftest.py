@@ -3,7 +3,6 @@ each game service on a real HTTP server, the gateway's Flask test client."""
 
 import os
 import threading
-from importlib import import_module
 
 import pytest
 import redis
@@ -11,6 +10,7 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 from referee.embedded import EmbeddedRedis
 from referee.stack import installed_games
+from support import service_app
 
 
 @pytest.fixture(scope="session")
@@ -25,11 +25,6 @@ def redis_url():
 @pytest.fixture(scope="session")
 def redis_client(redis_url):
     return redis.Redis.from_url(redis_url, decode_responses=True)
-
-
-def service_app(game: str):
-    module, _, _ = installed_games()[game].partition(":")
-    return import_module(module).create_app()
 
 
 class QuietHandler(WSGIRequestHandler):
@@ -69,26 +64,3 @@ def gateway_app(redis_url, service_urls):
 @pytest.fixture
 def client(gateway_app):
     return gateway_app.test_client()
-
-
-def bearer(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def create_session(client, game="ghostone", players=3, **extra) -> dict:
-    answer = client.post("/v1/sessions", json=dict(game=game, players=players, **extra))
-    assert answer.status_code == 201, answer.get_json()
-    return answer.get_json()
-
-
-def seat_token(session: dict, seat: int) -> str:
-    return next(s["token"] for s in session["seats"] if s["seat"] == seat)
-
-
-def assert_problem(answer, status: int, code: str) -> dict:
-    assert answer.status_code == status, (answer.status_code, answer.get_data(as_text=True))
-    assert answer.mimetype == "application/problem+json"
-    body = answer.get_json()
-    assert body["status"] == status and body["code"] == code, body
-    assert body["title"] and body["type"] and "detail" in body
-    return body

@@ -1,0 +1,134 @@
+"""Sessions through the gateway (Flask test client) with real services and Redis."""
+
+import json
+
+from referee.sessions import keys
+from support import (
+    assert_problem, bearer, create_session, first_move, play, seat_token, session_url,
+)
+
+
+def test_create_answers_tokens_once_and_the_public_view(client, redis_client):
+    session = create_session(client, players=4, seed=3)
+    assert [s["seat"] for s in session["seats"]] == [1, 2, 3, 4]
+    tokens = [s["token"] for s in session["seats"]] + [session["table_token"],
+                                                       session["spectator_token"]]
+    assert len(set(tokens)) == 6 and all(len(t) >= 32 for t in tokens)
+    assert session["version"] == 0 and "rng" not in session["view"]
+    stored = json.dumps(redis_client.hgetall(keys.meta(session["session_id"])))
+    assert not any(t in stored for t in tokens), "tokens are stored only as hashes"
+    for key in keys.all_of(session["session_id"])[:2]:
+        assert 0 < redis_client.ttl(key) <= 7 * 24 * 3600
+
+
+def test_a_whole_ghostone_game_through_the_gateway(client):
+    session = create_session(client, players=3, seed=21)
+    tokens = {s["seat"]: s["token"] for s in session["seats"]}
+    version, moves_played = 0, 0
+    while True:
+        shown = client.get(session_url(session), headers=bearer(session["spectator_token"]))
+        to_move = shown.get_json()["to_move"]
+        if not to_move:
+            break
+        seat = to_move[0]
+        move = first_move(client, session, tokens[seat])
+        move.pop("seat")  # a seat token's own seat is filled in
+        answer = play(client, session, tokens[seat], move, **{"If-Match": f'"{version}"'})
+        assert answer.status_code == 200, answer.get_json()
+        body = answer.get_json()
+        assert body["version"] > version and body["you"] == {"role": "seat", "seat": seat}
+        assert answer.headers["ETag"] == f'"{body["version"]}"'
+        version = body["version"]
+        moves_played += 1
+    score = client.get(session_url(session, "/score"), headers=bearer(tokens[1])).get_json()
+    assert score["final"] and score["winners"]
+    log = client.get(session_url(session, "/log?since=0"), headers=bearer(tokens[2])).get_json()
+    assert len(log["entries"]) == moves_played and log["version"] == version
+    assert log["entries"][-1]["events"][-1]["type"] == "game_over"
+    late = client.get(session_url(session, f"/log?since={log['entries'][-2]['version']}"),
+                      headers=bearer(tokens[2])).get_json()
+    assert late["entries"] == log["entries"][-1:]
+    over = play(client, session, tokens[1], {"type": "pass"})
+    assert_problem(over, 422, "game_over")
+
+
+def test_etag_and_if_none_match(client):
+    session = create_session(client)
+    token = seat_token(session, 1)
+    first = client.get(session_url(session), headers=bearer(token))
+    assert first.headers["ETag"] == '"0"'
+    again = client.get(session_url(session), headers={**bearer(token), "If-None-Match": '"0"'})
+    assert again.status_code == 304 and not again.data
+    play(client, session, token, first_move(client, session, token))
+    fresh = client.get(session_url(session), headers={**bearer(token), "If-None-Match": '"0"'})
+    assert fresh.status_code == 200 and fresh.headers["ETag"] == '"1"'
+
+
+def test_stale_if_match_is_412_with_the_current_version(client, redis_client):
+    session = create_session(client)
+    token = seat_token(session, 1)
+    move = first_move(client, session, token)
+    stale = play(client, session, token, move, **{"If-Match": '"5"'})
+    assert assert_problem(stale, 412, "version_conflict")["current_version"] == 0
+
+
+def test_idempotency_key_answers_a_retry_once(client, redis_client):
+    session = create_session(client)
+    token = seat_token(session, 1)
+    move = first_move(client, session, token)
+    first = play(client, session, token, move, **{"Idempotency-Key": "k-1"})
+    retry = play(client, session, token, move, **{"Idempotency-Key": "k-1"})
+    assert first.status_code == retry.status_code == 200
+    assert retry.get_json() == first.get_json() and retry.headers["Idempotent-Replayed"]
+    log = redis_client.lrange(keys.log(session["session_id"]), 0, -1)
+    assert len(log) == 1, "the retry was not applied twice"
+    other = dict(move, plate="d4", rocks=["c3", "c4", "d3"])
+    assert_problem(play(client, session, token, other, **{"Idempotency-Key": "k-1"}),
+                   409, "idempotency_conflict")
+
+
+def test_delete_needs_the_table_token(client):
+    session = create_session(client)
+    assert_problem(client.delete(session_url(session), headers=bearer(seat_token(session, 1))),
+                   403, "forbidden")
+    assert client.delete(session_url(session),
+                         headers=bearer(session["table_token"])).status_code == 204
+    assert_problem(client.get(session_url(session), headers=bearer(session["table_token"])),
+                   404, "unknown_session")
+
+
+def test_games_list_and_info(client):
+    games = client.get("/v1/games").get_json()["games"]
+    assert any(g["game"] == "ghostone" and g["available"] for g in games)
+    assert client.get("/v1/games/ghostone").get_json()["title"] == "Ghostone"
+    assert client.get("/v1/games/ghostone/info").get_json()["game"] == "ghostone"
+    assert_problem(client.get("/v1/games/chess"), 404, "unknown_game")
+
+
+def test_stateless_routes_are_re_exposed(client):
+    new = client.post("/v1/games/ghostone/new", json={"players": 4, "seed": 2}).get_json()
+    moves = client.post("/v1/games/ghostone/legal-moves",
+                        json={"state": new["state"]}).get_json()
+    applied = client.post("/v1/games/ghostone/apply",
+                          json={"state": new["state"], "move": moves["moves"][0]})
+    assert applied.status_code == 200 and applied.get_json()["state"]["version"] == 1
+    calc = client.post("/v1/games/ghostone/calculate",
+                       json={"players": 4, "escapes": [{"seat": 1, "points": 2}]})
+    assert calc.get_json()["winners"] == [1]
+    assert_problem(client.post("/v1/games/ghostone/apply", json={"state": {}, "move": {}}),
+                   422, "invalid_state")
+    assert_problem(client.post("/v1/games/ghostone/new", data=b"{oops",
+                               content_type="application/json"), 400, "invalid_json")
+
+
+def test_gateway_openapi_and_docs(client):
+    spec = client.get("/openapi.json").get_json()
+    for path in ("/v1/sessions", "/v1/sessions/{sid}", "/v1/sessions/{sid}/moves",
+                 "/v1/sessions/{sid}/legal-moves", "/v1/sessions/{sid}/score",
+                 "/v1/sessions/{sid}/log", "/v1/games", "/v1/games/{game}/apply"):
+        assert path in spec["paths"], path
+    moves = spec["paths"]["/v1/sessions/{sid}/moves"]["post"]
+    assert {p["name"] for p in moves["parameters"]} >= {"If-Match", "Idempotency-Key"}
+    assert {"412", "409", "422"} <= set(moves["responses"])
+    assert b"/v1/sessions" in client.get("/docs").data
+    assert client.get("/readyz").get_json()["status"] == "ready"
