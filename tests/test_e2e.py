@@ -14,7 +14,7 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture(scope="module")
 def stack(redis_url):
     with Stack(port=free_port(), workers=1, threads=4, redis_url=redis_url,
-               log=lambda line: None) as running:
+               log=lambda line: None, env={"LOG_LEVEL": "warning"}) as running:
         yield running
 
 

@@ -58,8 +58,8 @@ class Stack:
                  data_dir=None, fixed_ports=False, log=print, env=None):
         self.host, self.port, self.log = host, port, log
         self.redis_url, self.data_dir, self.fixed_ports = redis_url, data_dir, fixed_ports
-        self.env = dict(os.environ, WEB_CONCURRENCY=str(workers),
-                        GUNICORN_THREADS=str(threads), **(env or {}))
+        self.env = {**os.environ, "WEB_CONCURRENCY": str(workers),
+                    "GUNICORN_THREADS": str(threads), **(env or {})}
         self.redis = None
         self.processes: dict[str, subprocess.Popen] = {}
         self.service_urls: dict[str, str] = {}

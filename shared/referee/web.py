@@ -35,7 +35,8 @@ def problem_response(error: RefereeError) -> Response:
     headers = {}
     if error.status in (429, 503):
         headers["Retry-After"] = str(body.get("retry_after", 1))
-    return Response(json.dumps(body), error.status, headers, mimetype=PROBLEM)
+    return Response(json.dumps(body, separators=(",", ":")), error.status, headers,
+                    mimetype=PROBLEM)
 
 
 def _no_constants(name):

@@ -1,0 +1,32 @@
+"""The README's curl session works as written, against a live server."""
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from referee.embedded import free_port
+from referee.stack import Stack
+
+pytestmark = pytest.mark.e2e
+README = Path(__file__).parents[1] / "README.md"
+
+
+def example(marker: str) -> str:
+    blocks = re.findall(r"```sh\n(.*?)```", README.read_text(), flags=re.S)
+    return next(b for b in blocks if f"readme-example: {marker}" in b)
+
+
+def test_the_readme_ghostone_session_plays_to_the_end(redis_url, tmp_path):
+    with Stack(port=free_port(), workers=1, threads=4, redis_url=redis_url,
+               log=lambda line: None, env={"LOG_LEVEL": "warning"}) as stack:
+        run = subprocess.run(["bash", "-euo", "pipefail", "-c", example("ghostone-session")],
+                             cwd=tmp_path, env={"REFEREE": stack.url, "PATH": "/usr/bin:/bin"},
+                             capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    answers = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+    refusal = next(a for a in answers if a.get("code") == "illegal_move")
+    assert refusal["rule"] == "G-2.3"
+    assert answers[-1]["final"] is True and answers[-1]["winners"]
