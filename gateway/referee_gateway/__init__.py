@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    app = Flask("gateway")
+    app = Flask(__name__)
     app.config.update(config.from_environment())
     app.config.update(test_config or {})
     install_error_handlers(app)

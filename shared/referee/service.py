@@ -17,7 +17,7 @@ from .web import DEFAULT_MAX_BODY, OpenApi, install_error_handlers, json_respons
 
 
 def create_app(engine: Engine, calculate_schema=None, test_config: dict | None = None) -> Flask:
-    app = Flask(f"referee.{engine.id}")
+    app = Flask(__name__)  # the import name only locates resources; logs name the game
     app.config["MAX_CONTENT_LENGTH"] = int(os.environ.get("MAX_BODY_BYTES", DEFAULT_MAX_BODY))
     app.config.update(test_config or {})
     install_error_handlers(app)
