@@ -8,12 +8,13 @@ SERVICES := $(sort $(dir $(wildcard services/*/pyproject.toml)))
 PROJECTS := shared gateway $(SERVICES)
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench install clean help
+.PHONY: run test bench openapi install clean help
 
 help:
 	@echo "make run    serve the referee on 127.0.0.1:$${PORT:-8000} (embedded Redis unless REDIS_URL)"
 	@echo "make test   run every test"
 	@echo "make bench  print the benchmark ratios (not part of make test)"
+	@echo "make openapi  rewrite docs/openapi.json from the code"
 	@echo "make clean  remove the virtual environment and local data"
 
 $(STAMP): $(addsuffix pyproject.toml,$(addsuffix /,$(PROJECTS:/=))) requirements-dev.txt
@@ -33,6 +34,11 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+
+openapi: $(STAMP)
+	$(PY) -c 'import json; from referee_gateway import create_app; \
+	print(json.dumps(create_app().test_client().get("/openapi.json").get_json(), indent=2))' \
+	> docs/openapi.json
 
 clean:
 	rm -rf $(VENV) var
