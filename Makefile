@@ -8,13 +8,15 @@ SERVICES := $(sort $(dir $(wildcard services/*/pyproject.toml)))
 PROJECTS := shared gateway $(SERVICES)
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench openapi install clean help
+.PHONY: run test bench openapi deploy-files lock install clean help
 
 help:
 	@echo "make run    serve the referee on 127.0.0.1:$${PORT:-8000} (embedded Redis unless REDIS_URL)"
 	@echo "make test   run every test"
 	@echo "make bench  print the benchmark ratios (not part of make test)"
 	@echo "make openapi  rewrite docs/openapi.json from the code"
+	@echo "make deploy-files  rewrite Dockerfiles, docker-compose.yml and k8s/ from tools/render_deploy.py"
+	@echo "make lock   re-pin requirements.lock (the images' dependencies, with hashes)"
 	@echo "make clean  remove the virtual environment and local data"
 
 $(STAMP): $(addsuffix pyproject.toml,$(addsuffix /,$(PROJECTS:/=))) requirements-dev.txt
@@ -39,6 +41,14 @@ openapi: $(STAMP)
 	$(PY) -c 'import json; from referee_gateway import create_app; \
 	print(json.dumps(create_app().test_client().get("/openapi.json").get_json(), indent=2))' \
 	> docs/openapi.json
+
+deploy-files: $(STAMP)
+	$(PY) tools/render_deploy.py
+
+lock: $(STAMP)
+	$(PY) -m pip install --quiet pip-tools
+	cd shared && ../$(VENV)/bin/pip-compile --quiet --generate-hashes --strip-extras \
+		--no-emit-index-url --no-emit-find-links --output-file ../requirements.lock pyproject.toml
 
 clean:
 	rm -rf $(VENV) var

@@ -5,16 +5,17 @@ import os
 import threading
 
 import pytest
-import redis
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from referee.embedded import EmbeddedRedis
+from referee.embedded import EmbeddedCluster, EmbeddedRedis
+from referee.sessions.store import connect
 from referee.stack import installed_games
 from support import service_app
 
 
 @pytest.fixture(scope="session")
 def redis_url():
+    """A standalone Redis: REDIS_URL, or an embedded server."""
     if os.environ.get("REDIS_URL"):
         yield os.environ["REDIS_URL"]
         return
@@ -23,8 +24,24 @@ def redis_url():
 
 
 @pytest.fixture(scope="session")
-def redis_client(redis_url):
-    return redis.Redis.from_url(redis_url, decode_responses=True)
+def redis_cluster_url():
+    """A real Redis Cluster of three masters, from the same redis-server binary."""
+    with EmbeddedCluster(masters=3) as cluster:
+        yield cluster.url
+
+
+@pytest.fixture(scope="session", params=["standalone", "cluster"])
+def store(request):
+    """Where the gateway keeps sessions: every session test runs on both."""
+    if request.param == "cluster":
+        return request.getfixturevalue("redis_cluster_url"), True
+    return request.getfixturevalue("redis_url"), False
+
+
+@pytest.fixture(scope="session")
+def redis_client(store):
+    url, cluster = store
+    return connect(url, cluster=cluster)
 
 
 class QuietHandler(WSGIRequestHandler):
@@ -55,9 +72,10 @@ def service_urls():
 
 
 @pytest.fixture(scope="session")
-def gateway_app(redis_url, service_urls):
+def gateway_app(store, service_urls):
     from referee_gateway import create_app
-    return create_app({"TESTING": True, "REDIS_URL": redis_url,
+    url, cluster = store
+    return create_app({"TESTING": True, "REDIS_URL": url, "REDIS_CLUSTER": cluster,
                        "GAME_SERVICES": dict(service_urls)})
 
 

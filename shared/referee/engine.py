@@ -188,8 +188,9 @@ class Engine:
         if unknown:
             raise InvalidOptions(f"unknown option(s) {unknown}; {self.title} has "
                                  f"{sorted(self.options) or 'no options'}")
-        resolved = {name: opt.default for name, opt in self.options.items()}
-        resolved.update(options)
+        # A copy: a state's options must never alias the engine's defaults.
+        resolved = clone({name: opt.default for name, opt in self.options.items()})
+        resolved.update(clone(options))
         self._check_options(resolved, players)
         return resolved
 

@@ -16,7 +16,8 @@ from .engine import Engine
 from .web import DEFAULT_MAX_BODY, OpenApi, install_error_handlers, json_response
 
 
-def create_app(engine: Engine, calculate_schema=None, test_config: dict | None = None) -> Flask:
+def create_app(engine: Engine, calculate_schema=None, test_config: dict | None = None,
+               calculate_answer=schemas.ScoreAnswer) -> Flask:
     app = Flask(__name__)  # the import name only locates resources; logs name the game
     app.config["MAX_CONTENT_LENGTH"] = int(os.environ.get("MAX_BODY_BYTES", DEFAULT_MAX_BODY))
     app.config.update(test_config or {})
@@ -81,7 +82,7 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
     if calculate_schema is not None:
         @route(app, "/v1/calculate", "POST",
                summary="Score helper: what a physical table reads off → the scores",
-               body=calculate_schema, answer=schemas.ScoreAnswer, tag=tag)
+               body=calculate_schema, answer=calculate_answer, tag=tag)
         def calculate(body):
             return json_response(engine.calculate(body))
 

@@ -1,0 +1,2 @@
+"""Gematon: the engine (:mod:`gematon.engine`, pure Python) and its service
+(:mod:`gematon.service`, run as ``gunicorn 'gematon.service:create_app()'``)."""

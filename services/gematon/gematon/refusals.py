@@ -1,0 +1,99 @@
+"""Why a move is refused: the most specific rule it breaks (fields may be any JSON)."""
+
+from referee.engine import CHANCE
+
+from .choices import operate_choices
+from .rules import ALTARS, BLACK_ALTAR, CELLS, VALUES, WHITE_ALTARS, is_chip
+from .setup import free_witches, setup_steps
+
+SEAT_MOVES = ("push", "operate", "pick_witch")
+
+
+def why_illegal(state: dict, move: dict) -> tuple[str, str] | None:
+    if move.get("seat") == CHANCE:
+        return _why_bad_chance(state, move)
+    kind = move.get("type")
+    if kind not in SEAT_MOVES:
+        return "GM-3.8", f"unknown move type {kind!r}; expected one of {list(SEAT_MOVES)}"
+    if state["phase"] == "setup":
+        if kind != "pick_witch":
+            return "GM-2.1", "the witch draft is on: pick a witch first"
+        free = free_witches(state)
+        if move.get("witch") not in free:
+            return "GM-2.1", f"witch {move.get('witch')!r} is not left to pick; left: {free}"
+        return None
+    if kind == "pick_witch":
+        return "GM-2.1", "witches are picked only during the setup's draft"
+    if kind == "push":
+        return _why_bad_push(state, move)
+    return _why_bad_operate(state, move)
+
+
+def _why_bad_push(state, move):
+    if state["turn"]["pushed"]:
+        return "GM-3.2", "this turn's Push is done: one Push per turn"
+    hand = state["seats"][move["seat"] - 1]["hand"]
+    chip = move.get("chip")
+    if not is_chip(chip) or chip not in hand:
+        return "GM-3.3", f"no chip {chip!r} in the hand {hand}"
+    return None
+
+
+def _why_bad_operate(state, move):
+    if state["turn"]["operated"]:
+        return "GM-3.2", "this turn's Operate is done: one Operate per turn"
+    altar, take, cell = move.get("altar"), move.get("take"), move.get("cell")
+    if altar not in ALTARS:
+        return "GM-1.3", f"no altar {altar!r}; altars are {list(ALTARS)}"
+    seat = move["seat"]
+    choices = operate_choices(state, seat)
+    result, (top, second) = choices["result"], choices["popped"]
+    held = state["altars"][altar]
+    white = [a for a in WHITE_ALTARS if result in state["altars"][a]]
+    how = f"{top} × {second} → {result}"
+    if altar in WHITE_ALTARS and result not in held:
+        return "GM-3.4", f"{altar} holds {held}, not the operation's result ({how})"
+    if altar in WHITE_ALTARS and take != result:
+        return "GM-3.4", f"from a white altar the seat takes the result {result}, not {take!r}"
+    if altar == BLACK_ALTAR and white:
+        return "GM-3.4", (f"the black altar is used only when no white altar holds the result; "
+                          f"{white} hold {result} ({how})")
+    if altar == BLACK_ALTAR and (not is_chip(take) or take not in held):
+        return "GM-3.4", f"the black altar holds {held}: take one of them, not {take!r}"
+    if type(cell) is not int or not 0 <= cell < CELLS:
+        return "GM-1.5", f"no pentacle cell {cell!r}; cells are 0 to {CELLS - 1}"
+    if state["seats"][seat - 1]["pentacle"][cell] is not None:
+        return "GM-3.4", f"pentacle cell {cell} holds a chip: place on an empty cell"
+    return None
+
+
+def _why_bad_chance(state, move):
+    kind = move.get("type")
+    if state["phase"] == "setup":
+        step = setup_steps(state["players"], state["options"]["draft"])[state["setup_step"]]
+        if step[0] in ("deal", "remove"):
+            expected = "deal_witch" if step[0] == "deal" else "remove_witch"
+            if kind != expected:
+                return "GM-2.1", f"the pending chance event is {expected}"
+            if step[0] == "deal" and move.get("holder") != step[1]:
+                return "GM-2.1", f"this witch is dealt to seat {step[1]}"
+            if move.get("witch") not in free_witches(state):
+                return "GM-2.1", (f"witch {move.get('witch')!r} is not left to deal; left: "
+                                  f"{free_witches(state)}")
+            return None
+        into, holder, rule = step[1], step[2], "GM-2.2"
+    else:
+        into, holder, rule = "hand", state["turn"]["seat"], "GM-3.1"
+    if kind != "draw":
+        return rule, "the pending chance event is a draw from the bag"
+    if move.get("into") != into or move.get("holder") != holder:
+        where = f"altar {holder}" if into == "altar" else f"seat {holder}'s {into}"
+        return rule, (f"this draw goes onto {where}: the move says into={into!r}, "
+                      f"holder={holder!r}, as legal-moves lists it")
+    chip = move.get("chip")
+    if not is_chip(chip):
+        return "GM-1.2", f"no chip value {chip!r}; values are {list(VALUES)}"
+    if state["bag"][str(chip)] == 0:
+        return "GM-6.1", f"no chip {chip} is left in the bag"
+    return None
+

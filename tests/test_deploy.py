@@ -1,0 +1,140 @@
+"""The deployment files: current with their generator, accepted by the real
+Compose implementation and the Kubernetes schemas, and in agreement with the code."""
+
+import json
+import re
+import subprocess
+import sys
+from importlib import import_module
+from pathlib import Path
+
+import kubernetes_validate
+import pytest
+import yaml
+
+ROOT = Path(__file__).parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import render_deploy  # noqa: E402
+
+K8S = ROOT / "k8s"
+GAMES = render_deploy.games()
+
+
+def manifests():
+    for path in sorted(K8S.glob("*.yaml")):
+        if path.name != "kustomization.yaml":
+            for doc in yaml.safe_load_all(path.read_text()):
+                yield path.name, doc
+
+
+@pytest.fixture(scope="module")
+def compose():
+    binary = Path(sys.executable).with_name("docker-compose")
+    run = subprocess.run([str(binary), "-f", str(ROOT / "docker-compose.yml"), "config",
+                          "--format", "json"], capture_output=True, text=True, cwd=ROOT,
+                         env={"PATH": "/usr/bin:/bin"}, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def test_generated_files_are_current():
+    stale = [p for p, text in render_deploy.render().items()
+             if not (ROOT / p).exists() or (ROOT / p).read_text() != text]
+    assert not stale, f"run `make deploy-files`: stale {stale}"
+
+
+def test_compose_accepts_the_file_and_publishes_only_the_gateway(compose):
+    services = compose["services"]
+    assert set(services) == {"redis", "gateway", *GAMES}
+    assert [n for n, s in services.items() if s.get("ports")] == ["gateway"]
+    assert services["gateway"]["ports"][0]["target"] == render_deploy.PORT
+    assert "--appendonly" in services["redis"]["command"] and services["redis"]["healthcheck"]
+    for game in GAMES:
+        assert services["gateway"]["depends_on"][game]["condition"] == "service_healthy"
+        assert services[game]["build"]["dockerfile"] == f"services/{game}/Dockerfile"
+    assert services["gateway"]["depends_on"]["redis"]["condition"] == "service_healthy"
+
+
+@pytest.mark.parametrize("name,doc", list(manifests()),
+                         ids=lambda v: v if isinstance(v, str) else v["kind"])
+def test_every_manifest_validates_against_the_kubernetes_schemas(name, doc):
+    kubernetes_validate.validate(doc, "1.30.0", strict=True)
+
+
+def test_kustomization_lists_every_manifest():
+    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
+    listed = set(kustomization["resources"])
+    present = {p.name for p in K8S.glob("*.yaml")} - {"kustomization.yaml"}
+    assert listed == present
+
+
+def test_every_workload_is_hardened_probed_scaled_and_budgeted():
+    docs = list(manifests())
+    kinds = {(d["kind"], d["metadata"]["name"]) for _, d in docs}
+    for name in ["gateway", *GAMES]:
+        for kind in ("Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"):
+            assert (kind, name) in kinds, (kind, name)
+    assert ("StatefulSet", "redis") in kinds and ("Ingress", "gateway") in kinds
+    for _, doc in docs:
+        if doc["kind"] not in ("Deployment", "StatefulSet"):
+            continue
+        pod = doc["spec"]["template"]["spec"]
+        assert pod["securityContext"]["runAsNonRoot"] is True
+        for container in pod["containers"]:
+            security = container["securityContext"]
+            assert security["readOnlyRootFilesystem"] is True
+            assert security["capabilities"]["drop"] == ["ALL"]
+            assert container["resources"]["requests"] and container["resources"]["limits"]
+            assert container["livenessProbe"] and container["readinessProbe"]
+
+
+def test_only_the_gateway_reaches_the_games_and_redis():
+    policies = {d["metadata"]["name"]: d for _, d in manifests() if d["kind"] == "NetworkPolicy"}
+    assert policies["default-deny-ingress"]["spec"]["podSelector"] == {}
+    for name in ("game-services-from-gateway", "redis-from-gateway"):
+        sources = policies[name]["spec"]["ingress"][0]["from"]
+        assert sources == [{"podSelector": {"matchLabels": {
+            "app.kubernetes.io/name": "gateway"}}}]
+    games = [d for _, d in manifests() if d["kind"] == "Deployment"
+             and d["metadata"]["name"] in GAMES]
+    assert all(d["metadata"]["labels"]["app.kubernetes.io/component"] == "game-service"
+               for d in games)
+
+
+def code_env_names() -> set[str]:
+    """Environment variables the code reads (os.environ / env.get / env[...])."""
+    names = set()
+    for path in [*ROOT.glob("shared/referee/**/*.py"), *ROOT.glob("gateway/**/*.py")]:
+        names |= set(re.findall(r'(?:environ|env)(?:\.get\(|\[)"([A-Z_]+)"', path.read_text()))
+    return names
+
+
+def test_compose_and_manifests_agree_with_the_code(compose):
+    read = code_env_names()
+    config = next(d for _, d in manifests() if d["kind"] == "ConfigMap")["data"]
+    gateway_env = compose["services"]["gateway"]["environment"]
+    for name in [*config, *gateway_env]:
+        assert name in read, f"{name} is set but no code reads it"
+    expected = render_deploy.game_services(GAMES)
+    assert config["GAME_SERVICES"] == gateway_env["GAME_SERVICES"] == expected
+    services = {d["metadata"]["name"]: d for _, d in manifests() if d["kind"] == "Service"}
+    for game in GAMES:
+        assert services[game]["spec"]["ports"][0]["port"] == render_deploy.PORT
+        assert f"{game}=http://{game}:{render_deploy.PORT}" in expected
+    gateway = next(d for _, d in manifests() if d["kind"] == "Deployment"
+                   and d["metadata"]["name"] == "gateway")
+    env = {e["name"]: e for e in gateway["spec"]["template"]["spec"]["containers"][0]["env"]}
+    assert "REDIS_URL" in env and "REDIS_URL" in read
+
+
+@pytest.mark.parametrize("path", ["gateway/Dockerfile", *(f"services/{g}/Dockerfile"
+                                                           for g in GAMES)])
+def test_each_dockerfile_runs_a_factory_that_exists_as_non_root(path):
+    text = (ROOT / path).read_text()
+    module, factory = re.search(r'"([\w.]+):(\w+)\(\)"\]$', text, re.M).groups()
+    assert callable(getattr(import_module(module), factory))
+    assert re.search(r"^USER 10001", text, re.M) and "HEALTHCHECK" in text
+    assert "--require-hashes" in text and re.search(r"^FROM \S+ AS build", text, re.M)
+    app = getattr(import_module(module), factory)()
+    routes = {r.rule for r in app.url_map.iter_rules()}
+    assert {"/healthz", "/readyz"} <= routes
