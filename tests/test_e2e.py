@@ -1,11 +1,13 @@
 """End to end: real gunicorn processes for the gateway and every game service,
 a real Redis, a whole game over HTTP, and what happens when parts go down."""
 
+import random
+
 import pytest
 import requests
 
 from referee.embedded import free_port
-from referee.stack import Stack
+from referee.stack import Stack, installed_games
 from support import assert_problem, bearer, service_app
 
 pytestmark = pytest.mark.e2e
@@ -40,6 +42,30 @@ def test_a_whole_ghostone_session_over_http(stack):
     assert score["final"] and score["winners"]
     assert http.delete(base, headers=bearer(session["table_token"]), timeout=10
                        ).status_code == 204
+
+
+@pytest.mark.parametrize("game", sorted(installed_games()))
+def test_a_whole_session_of_every_game_through_the_gateway(stack, game):
+    """Random legal moves, each seat with its own token, until the game ends."""
+    http, rnd = requests.Session(), random.Random(game)
+    info = http.get(f"{stack.url}/v1/games/{game}", timeout=10).json()
+    created = http.post(f"{stack.url}/v1/sessions", json={
+        "game": game, "players": info["min_players"], "seed": 5}, timeout=10).json()
+    base = f"{stack.url}/v1/sessions/{created['session_id']}"
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    shown = http.get(base, headers=bearer(created["spectator_token"]), timeout=10).json()
+    for _ in range(5000):
+        if not shown["to_move"]:
+            break
+        seat = rnd.choice(shown["to_move"])
+        moves = http.get(f"{base}/legal-moves", headers=bearer(tokens[seat]), timeout=10).json()
+        moved = http.post(f"{base}/moves", json={"move": rnd.choice(moves["moves"])},
+                          headers=bearer(tokens[seat]), timeout=10)
+        assert moved.status_code == 200, moved.text
+        shown = moved.json()
+    assert shown["to_move"] == [], f"{game} did not end"
+    score = http.get(f"{base}/score", headers=bearer(tokens[1]), timeout=10).json()
+    assert score["final"] and score["winners"]
 
 
 def test_every_game_service_is_up_behind_the_gateway(stack):
