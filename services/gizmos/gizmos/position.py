@@ -1,0 +1,221 @@
+"""Checking a position that came over the wire, and what each seat may see of it.
+
+Hidden (Z-12, RULES.md): the order and identity of the cards in the decks
+(including the cards Research put back and the 20 Level III cards removed
+unseen) and the cards a Research draw shows only to the researching seat.
+The dispenser holds no order at all: its content is the 52 spheres minus the
+row and the rings, which everyone can count.
+"""
+
+import random
+from collections import Counter
+
+from referee.errors import InvalidState
+
+from .cards import (
+    BY_LEVEL, CARDS, COLORS, DECK_SIZE, DISPLAY_SIZE, END_GIZMOS, END_LEVEL3, LEVELS,
+    MARBLES_PER_COLOR, ROW_SIZE, STARTING, limits, trigger_kind, uses,
+)
+from . import table
+
+STATE_KEYS = {"game", "version", "players", "mode", "options", "to_move", "rng",
+              "phase", "turn", "round", "seats", "row", "display", "decks", "research",
+              "turn_state", "chance", "ending", "passes"}
+PHASES = ("main", "research", "return", "actions", "over")
+PLAYABLE = frozenset(CARDS) - frozenset(STARTING)
+LEVEL_SETS = {lv: frozenset(BY_LEVEL[lv]) for lv in LEVELS}
+COLOR_SET = frozenset(COLORS)
+
+
+def _bad(why: str):
+    raise InvalidState(why)
+
+
+def _is_int(value, low=0, high=None) -> bool:
+    return type(value) is int and value >= low and (high is None or value <= high)
+
+
+def _sorted_ids(value, allowed, also=None) -> bool:
+    """A strictly increasing list of ids from ``allowed`` (or ``also``)."""
+    if not isinstance(value, list) or set(map(type, value)) - {int}:
+        return False
+    distinct = set(value)
+    return (len(distinct) == len(value) and value == sorted(value)
+            and allowed.issuperset(distinct - {also}))
+
+
+def _counts(value, high) -> bool:
+    return (isinstance(value, dict) and value.keys() == COLOR_SET
+            and all(type(v) is int and 0 <= v <= high for v in value.values()))
+
+
+def check(state: dict) -> None:
+    if set(state) != STATE_KEYS:
+        _bad(f"state keys must be exactly {sorted(STATE_KEYS)}")
+    n = state["players"]
+    if state["phase"] not in PHASES or not _is_int(state["turn"], 1, n) or not _is_int(
+            state["round"], 1) or not _is_int(state["passes"], 0, n) or type(
+            state["ending"]) is not bool:
+        _bad("phase, turn, round, passes or ending out of range")
+    _check_seats(state, n)
+    _check_cards(state)
+    _check_turn(state)
+    _check_flow(state)
+
+
+def _check_seats(state, n):
+    seats, row = state["seats"], state["row"]
+    if not isinstance(seats, list) or len(seats) != n:
+        _bad("seats must hold one entry per seat")
+    if not _counts(row, ROW_SIZE) or sum(row.values()) > ROW_SIZE:
+        _bad("row must count at most 6 spheres by colour")
+    for seat, p in enumerate(seats, start=1):
+        if not isinstance(p, dict) or set(p) != {"ring", "built", "archive", "vp_tokens"}:
+            _bad(f"seats[{seat - 1}] must have ring, built, archive and vp_tokens")
+        if not _sorted_ids(p["built"], PLAYABLE, STARTING[seat - 1]) or (
+                STARTING[seat - 1] not in p["built"]):
+            _bad(f"seat {seat}: built must be sorted card ids with its starting gizmo")
+        if not _sorted_ids(p["archive"], PLAYABLE):
+            _bad(f"seat {seat}: archive must be sorted card ids")
+        if not _counts(p["ring"], MARBLES_PER_COLOR) or not _is_int(p["vp_tokens"]):
+            _bad(f"seat {seat}: ring or vp_tokens malformed")
+        have = limits(p["built"])
+        if sum(p["ring"].values()) > have["energy"] or len(p["archive"]) > have["file"]:
+            _bad(f"seat {seat}: ring or Archive over its limit (Z-4)")
+    if any(v < 0 for v in table.hopper(state).values()):
+        _bad("more than 13 spheres of a colour (Z-1)")
+
+
+def _check_cards(state):
+    display, decks, research = state["display"], state["decks"], state["research"]
+    keys = [str(lv) for lv in LEVELS]
+    if not isinstance(display, dict) or sorted(display) != keys or not isinstance(
+            decks, dict) or sorted(decks) != keys:
+        _bad("display and decks hold levels 1, 2 and 3")
+    if research is not None and not (
+            isinstance(research, dict) and set(research) == {"level", "cards"}
+            and research["level"] in LEVELS and type(research["level"]) is int
+            and isinstance(research["cards"], list)
+            and all(type(c) is int and c in LEVEL_SETS[research["level"]]
+                    for c in research["cards"])):
+        _bad("research must be null or {level, cards} of that level")
+    for lv in LEVELS:
+        row, deck = display[str(lv)], decks[str(lv)]
+        if not _sorted_ids(row, LEVEL_SETS[lv]) or len(row) > DISPLAY_SIZE[lv]:
+            _bad(f"display level {lv}: sorted cards of that level, at most {DISPLAY_SIZE[lv]}")
+        if not (isinstance(deck, dict) and set(deck) == {"unseen", "bottom"}
+                and _is_int(deck["unseen"], 0, DECK_SIZE[lv]) and isinstance(deck["bottom"], list)
+                and all(type(c) is int and c in LEVEL_SETS[lv] for c in deck["bottom"])):
+            _bad(f"deck level {lv} must be {{unseen, bottom}}")
+    placed = [c for lv in keys for c in display[lv] + decks[lv]["bottom"]]
+    placed += [c for p in state["seats"] for c in p["built"] + p["archive"] if c < 900]
+    placed += research["cards"] if research else []
+    if len(placed) != len(set(placed)):
+        _bad("a card lies in two places")
+    per_level = Counter(c // 100 for c in placed)
+    for lv in LEVELS:
+        known = per_level[lv]
+        if known + decks[str(lv)]["unseen"] != DECK_SIZE[lv]:
+            _bad(f"level {lv}: {known} cards placed + {decks[str(lv)]['unseen']} unseen is "
+                 f"not the {DECK_SIZE[lv]} in play")
+
+
+def _check_turn(state):
+    turn_state = state["turn_state"]
+    if not (isinstance(turn_state, dict) and set(turn_state) == {"ready", "spent"}
+            and isinstance(turn_state["ready"], dict)):
+        _bad("turn_state must be {ready, spent}")
+    built = table.player(state, state["turn"])["built"]
+    if not _sorted_ids(turn_state["spent"], set(built)):
+        _bad("turn_state.spent must be sorted gizmos the seat has built")
+    for key, left in turn_state["ready"].items():
+        if not key.isdigit() or int(key) not in built or not trigger_kind(int(key)) or (
+                int(key) in turn_state["spent"]) or not _is_int(left, 1, uses(int(key))):
+            _bad(f"turn_state.ready[{key!r}] is not a triggered gizmo with uses left")
+    reached = any(sum(c // 100 == 3 for c in p["built"]) >= END_LEVEL3
+                  or len(p["built"]) >= END_GIZMOS for p in state["seats"])
+    if state["ending"] != reached:
+        _bad("ending must say whether a seat has built its 4th Level III or 16th gizmo")
+
+
+def _check_flow(state):
+    phase, chance, research = state["phase"], state["chance"], state["research"]
+    if not isinstance(chance, list) or not all(_chance_entry(e, research) for e in chance):
+        _bad("chance must list pending draws")
+    quiet = not turn_started(state)
+    expected = {
+        "main": research is None and quiet,
+        "research": research is not None,
+        "return": research is not None and len(research["cards"]) >= 2,
+        "actions": research is None,
+        "over": research is None and not chance and quiet and (
+            state["ending"] or state["passes"] == state["players"]),
+    }[phase]
+    if phase != "over" and state["passes"] == state["players"]:
+        _bad("a full round of passes ends the game")
+    if not expected:
+        _bad(f"phase {phase!r} does not agree with research and turn_state")
+    if any(e["to"] == "research" for e in chance) and phase != "research":
+        _bad("Research draws are pending outside the research phase")
+    if phase == "over":
+        want = []
+    elif chance:
+        want = ["chance"]
+        head = chance[0]
+        if head["draw"] == "card" and not state["decks"][str(head["level"])]["unseen"]:
+            _bad("the next card to deal needs no chance: the state was not settled")
+    else:
+        want = [state["turn"]]
+        if phase == "return" and len(research["cards"]) < 2:
+            _bad("the last card of a Research goes back by itself")
+    if state["to_move"] != want:
+        _bad(f"to_move must be {want} in phase {phase!r}")
+
+
+def turn_started(state) -> bool:
+    return bool(state["turn_state"]["ready"] or state["turn_state"]["spent"])
+
+
+def _chance_entry(entry, research) -> bool:
+    if not isinstance(entry, dict):
+        return False
+    if entry.get("draw") == "marble":
+        return set(entry) == {"draw", "to"} and entry["to"] in ("row", "ring")
+    return (set(entry) == {"draw", "level", "to"} and entry["draw"] == "card"
+            and entry["level"] in LEVELS and type(entry["level"]) is int
+            and (entry["to"] == "display" or entry["to"] == "research" and research is not None
+                 and research["level"] == entry["level"]))
+
+
+# ------------------------------------------------------------------- views
+def redact(view: dict, seat) -> None:
+    """Decks become counts; a Research draw shows only to the researching seat."""
+    view["decks"] = {lv: {"count": deck["unseen"] + len(deck["bottom"])}
+                     for lv, deck in view["decks"].items()}
+    research = view["research"]
+    if research is not None and seat != view["turn"]:
+        view["research"] = {"level": research["level"], "count": len(research["cards"])}
+
+
+def perturb_hidden(state: dict, seat, rnd: random.Random) -> dict:
+    """A copy of ``state`` with everything ``seat`` may not see reshuffled.
+
+    Per level, the unseen cards, the cards Research put back and (for another
+    seat's Research) the cards drawn trade identities at random.
+    """
+    new = {**state, "decks": {k: dict(v, bottom=list(v["bottom"]))
+                              for k, v in state["decks"].items()}}
+    research = state["research"]
+    if research is not None:
+        new["research"] = dict(research, cards=list(research["cards"]))
+    for lv in LEVELS:
+        deck = new["decks"][str(lv)]
+        slots = [(deck["bottom"], i) for i in range(len(deck["bottom"]))]
+        if research is not None and research["level"] == lv and seat != state["turn"]:
+            cards = new["research"]["cards"]
+            slots += [(cards, i) for i in range(len(cards))]
+        hidden = [where[i] for where, i in slots] + table.unseen_pool(state, lv)
+        rnd.shuffle(hidden)
+        for (where, i), card in zip(slots, hidden):
+            where[i] = card
+    return new

@@ -1,0 +1,132 @@
+"""Why a move is refused: the most specific rule it breaks (for ``IllegalMove.rule``).
+
+Only called for moves that are not among the legal ones; fields may hold any
+JSON value, so every lookup is defensive.
+"""
+
+from .cards import CARDS, COLORS, LEVELS, effect, forbids, level, limits
+from . import table
+
+GRANTS = {"pick": "pick", "file": "file", "research": "research", "build": "build_free",
+          "draw": "draw_random", "gain_vp": "gain_vp_tokens"}
+TYPES = ("file", "pick", "build", "research", "decline", "bottom", "draw", "gain_vp",
+         "end_turn", "pass")
+
+
+def why_illegal(state: dict, move: dict) -> tuple[str, str]:
+    kind, seat = move.get("type"), move["seat"]
+    if seat == "chance":
+        return _why_bad_chance(state, move)
+    if kind not in TYPES:
+        return "Z-3", f"unknown move type {kind!r}; expected one of {list(TYPES)}"
+    phase = state["phase"]
+    if phase == "research":
+        if kind not in ("build", "file", "decline"):
+            return "Z-3.4", "Research: build or file one drawn card, or decline"
+        if kind != "decline" and move.get("card") not in state["research"]["cards"]:
+            return "Z-3.4", f"card {move.get('card')!r} is not among the cards drawn"
+    elif phase == "return":
+        return "Z-3.4", "Research: put the drawn cards back at the bottom one at a time " \
+                        "(type bottom, a card drawn)"
+    elif kind in ("decline", "bottom"):
+        return "Z-3.4", "no Research is being resolved"
+    elif phase == "main" and ("via" in move or kind in ("draw", "gain_vp", "end_turn")):
+        return "Z-3", "first perform one of the four actions: file, pick, build or research"
+    elif phase == "actions" and "via" not in move and kind != "end_turn":
+        return "Z-8", "the turn's action is done: use a triggered gizmo (via) or end_turn"
+    if kind == "pass":
+        return "Z-3", "passing is allowed only when no action is possible"
+    if "via" in move:
+        found = _why_bad_grant(state, move, kind)
+        if found:
+            return found
+    return CHECKS.get(kind, _generic)(state, move, seat)
+
+
+def _why_bad_chance(state, move):
+    """A tabletop entry that cannot have happened."""
+    head = state["chance"][0]
+    if head["draw"] == "marble":
+        return "Z-10", f"the dispenser holds no {move.get('color')!r} sphere " \
+                       f"(it holds {table.hopper(state)})"
+    return "Z-2", f"card {move.get('card')!r} cannot be the unseen top of the Level " \
+                  f"{head['level']} deck (to {head['to']!r})"
+
+
+def _why_bad_grant(state, move, kind):
+    via = move["via"]
+    ready = table.ready_uses(state)
+    if type(via) is not int or via not in ready:
+        return "Z-8", f"{via!r} is not a triggered, unused gizmo of this turn"
+    if effect(via)["result"]["action"] != GRANTS[kind]:
+        return "Z-9", f"gizmo {via} grants {effect(via)['result']['action']}, not {kind}"
+    return None
+
+
+def _why_bad_file(state, move, seat):
+    me = table.player(state, seat)
+    if forbids(me["built"], "file"):
+        return "Z-6.2", "a Negator forbids filing for the rest of the game"
+    if len(me["archive"]) >= limits(me["built"])["file"]:
+        return "Z-3.1", "the Archive is full (File Limit)"
+    return "Z-3.1", f"card {move.get('card')!r} is not face up in the display"
+
+
+def _why_bad_pick(state, move, seat):
+    if table.room(state, seat) <= 0:
+        return "Z-3.2", "the ring is full (Storage Limit): no Pick, not even to replace"
+    color = move.get("color")
+    if color not in COLORS:
+        return "Z-3.2", f"colour must be one of {list(COLORS)}"
+    return "Z-3.2", f"no {color} sphere in the Energy Row"
+
+
+def _why_bad_build(state, move, seat):
+    card = move.get("card")
+    me = table.player(state, seat)
+    if "via" in move:
+        if type(card) is not int or card not in CARDS or level(card) != 1:
+            return "Z-9", "a free build is of a Level I gizmo"
+        if move.get("spend") != [] or move.get("converters") != []:
+            return "Z-9", "a free build pays nothing: spend and converters must be []"
+        return "Z-9", f"card {card} is neither in the display nor in your Archive"
+    in_display = any(card in row for row in state["display"].values())
+    research = state["research"] or {"cards": []}
+    if not (in_display or card in me["archive"] or card in research["cards"]):
+        return "Z-3.3", f"card {card!r} is not in the display or your Archive"
+    spend, converters = move.get("spend"), move.get("converters")
+    if not isinstance(spend, list) or any(c not in COLORS for c in spend):
+        return "Z-3.3", "spend must list the colours of the spheres spent"
+    if any(spend.count(c) > me["ring"][c] for c in COLORS):
+        return "Z-3.3", "spend names spheres that are not in your ring"
+    if not isinstance(converters, list):
+        return "Z-5", "converters must list the ids of the Converters used"
+    spent = set(state["turn_state"]["spent"])
+    for c in converters:
+        if c not in me["built"] or effect(c)["kind"] != "converter":
+            return "Z-5", f"{c!r} is not one of your Converters"
+        if c in spent:
+            return "Z-5", f"Converter {c} was already used this turn"
+    return "Z-5", "these spheres and Converters do not pay the cost exactly " \
+                  "(after discounts, Z-6.3; a Converter that changes nothing is not used)"
+
+
+def _why_bad_research(state, move, seat):
+    if forbids(table.player(state, seat)["built"], "research"):
+        return "Z-6.2", "a Negator forbids Research for the rest of the game"
+    lv = move.get("level")
+    if lv not in LEVELS or type(lv) is not int:
+        return "Z-3.4", "level must be 1, 2 or 3"
+    return "Z-3.4", f"the Level {lv} deck is empty"
+
+
+def _why_bad_draw(state, move, seat):
+    return "Z-3.2", "the ring is full: no draw (Z-9)"
+
+
+def _generic(state, move, seat):
+    return "Z-3", "not a legal move now"
+
+
+CHECKS = {"file": _why_bad_file, "pick": _why_bad_pick, "build": _why_bad_build,
+          "research": _why_bad_research, "draw": _why_bad_draw}
