@@ -1,0 +1,101 @@
+"""The score helper (T-7 at a real table): ``ThreeMagic.calculate`` and ``/v1/calculate``."""
+
+import pytest
+
+from referee.errors import InvalidInput
+from threemagic.service import create_app
+
+from threemagic_helpers import ENGINE
+
+WORKED = {
+    "win": "tsumo", "winner_attribute": "fire",
+    "spells": [["R1*", "R2*", "R3*"], ["B3", "B3*", "B3*"], ["G0", "G1*", "G2*"]],
+    "winning_card": "R3*", "indicators": ["G1"], "riichi": False,
+}
+
+
+@pytest.fixture
+def client():
+    return create_app({"TESTING": True}).test_client()
+
+
+def test_T_7_2_worked_example_through_the_score_helper():
+    board = ENGINE.calculate(WORKED)
+    payment = board["payment"]
+    assert payment["score"]["total"] == 30 and payment["score"]["base"] == 20
+    assert payment["settlement"]["payments"] == [{"seat": 2, "pays": 15},
+                                                 {"seat": 3, "pays": 15}]
+    assert [s["total"] for s in board["scores"]] == [30, -15, -15]
+    assert board["winners"] == [1] and board["final"]
+
+
+def test_T_7_1_ron_counts_what_the_discarder_is_weak_to_and_it_pays_all():
+    board = ENGINE.calculate(dict(
+        WORKED, win="ron", winner_attribute="water", discarder_attribute="wood",
+        attributes=["water", "wood", "fire"]))
+    payment = board["payment"]
+    assert payment["score"]["attribute"] == {"attribute": "fire", "spells": 1, "points": 10}
+    assert (payment["winner"], payment["discarder"]) == (1, 2)
+    assert [s["total"] for s in board["scores"]] == [30, -30, 0]
+    assert board["scores"][2]["breakdown"]["role"] == "bystander"
+
+
+def test_T_7_4_field_and_pool_with_called_spells_and_riichi():
+    called = dict(WORKED, spells=WORKED["spells"][:2], called=[WORKED["spells"][2]],
+                  field=30, pool=50)
+    settlement = ENGINE.calculate(called)["payment"]["settlement"]
+    assert (settlement["pool_taken"], settlement["field_taken"]) == (0, 0)
+    assert settlement["pool_after"] == 80
+    riichi = ENGINE.calculate(dict(WORKED, riichi=True, indicators=["G1", "G1*"], field=10,
+                                   pool=50))
+    assert riichi["payment"]["score"]["total"] == 40
+    assert riichi["payment"]["settlement"]["changes"][0] == {"seat": 1, "change": 40 + 60}
+
+
+def test_T_7_3_a_zero_point_hand_is_a_special_draw():
+    board = ENGINE.calculate(dict(
+        WORKED, win="ron", winner_attribute="water", discarder_attribute="fire",
+        spells=[["R0", "R1", "R2"], ["G2", "G3", "G4"], ["R3", "R4", "R0"]],
+        winning_card="R0", field=20))
+    assert board["payment"]["special_draw"] and board["payment"]["settlement"] is None
+    assert board["payment"]["field_to_pool"] == 20
+    assert [s["total"] for s in board["scores"]] == [0, 0, 0]
+
+
+@pytest.mark.parametrize("change, rule", [
+    ({"spells": [["R1*", "R3*", "R2*"], ["B3", "B3*", "B3*"], ["G0", "G1*", "G2*"]]}, "T-2.2"),
+    ({"spells": [["R1*", "R2*", "R3*"], ["B3", "B3*", "B3*"]]}, "T-2.2"),
+    ({"winning_card": "G4"}, "T-4.2"),
+    ({"win": "ron"}, "T-7.1"),
+    ({"discarder_attribute": "water"}, "T-7.1"),
+    ({"indicators": ["B3"]}, "T-1.2"),  # a 2nd B3
+    ({"indicators": []}, "T-3.3"),
+    ({"called": [["G0", "G0", "G0"]]}, "T-2.2"),
+    ({"riichi": True, "spells": WORKED["spells"][:2], "called": [WORKED["spells"][2]]},
+     "T-6.1"),
+])
+def test_T_2_2_impossible_hands_are_refused(change, rule):
+    with pytest.raises(InvalidInput) as caught:
+        ENGINE.calculate(dict(WORKED, **change))
+    assert caught.value.extra["rule"] == rule
+
+
+def test_calculate_route_answers_the_payment(client):
+    answer = client.post("/v1/calculate", json=WORKED)
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["payment"]["score"]["total"] == 30 and body["winners"] == [1]
+    bad = client.post("/v1/calculate", json=dict(WORKED, spells=[["R1", "R3", "R2"]] * 3))
+    assert bad.status_code == 422 and bad.get_json()["code"] == "invalid_input"
+    assert client.post("/v1/calculate", json=dict(WORKED, typo=1)).status_code == 400
+
+
+def test_service_plays_a_match(client):
+    info = client.get("/v1/info").get_json()
+    assert info["game"] == "threemagic" and info["options"]["starting_od"]["default"] == 270
+    state = client.post("/v1/new", json={"players": 3, "seed": 5}).get_json()["state"]
+    moves = client.post("/v1/legal-moves", json={"state": state}).get_json()["moves"]
+    answer = client.post("/v1/apply", json={"state": state, "move": moves[0]})
+    assert answer.status_code == 200
+    view = client.post("/v1/view", json={"state": state, "seat": 2}).get_json()["view"]
+    assert view["hands"][0] == {"count": 8}

@@ -1,0 +1,172 @@
+"""T-1 setup and options, T-3 the match and its deal, T-4 a turn, T-6 riichi, T-10.1 chance."""
+
+import pytest
+
+from referee.engine import CHANCE
+from referee.errors import InvalidOptions, InvalidPlayers
+
+from threemagic_helpers import (
+    ENGINE, EXAMPLE, chance, discard, draw, drop_drawn, legal, new_match, play, play_events,
+    refused,
+)
+
+QUIET_2 = ["R0", "B0", "G3*", "R4*", "B1", "G4*", "B4", "R3"]
+QUIET_3 = ["B0", "R0", "G0", "G0", "B2*", "R2", "G3", "B1*"]
+
+
+def example_match(**kwargs):
+    return new_match({1: EXAMPLE, 2: QUIET_2, 3: QUIET_3}, **kwargs)
+
+
+def test_T_1_1_exactly_three_players_with_an_attribute_each():
+    for players in (2, 4):
+        with pytest.raises(InvalidPlayers) as caught:
+            ENGINE.new(players)
+        assert caught.value.extra["rule"] == "T-1.1"
+    assert ENGINE.new(3)["options"]["attributes"] == ["fire", "water", "wood"]
+    for bad in (["fire", "fire", "wood"], ["fire", "water"], "fire", ["fire", "water", "air"]):
+        with pytest.raises(InvalidOptions):
+            ENGINE.new(3, options={"attributes": bad})
+
+
+def test_T_1_3_each_seat_starts_with_270_od_an_option():
+    assert ENGINE.new(3)["od"] == [270, 270, 270]
+    assert ENGINE.new(3, options={"starting_od": 100})["od"] == [100] * 3
+    for bad in (-1, "270", 1.5, True):
+        with pytest.raises(InvalidOptions):
+            ENGINE.new(3, options={"starting_od": bad})
+
+
+def test_T_3_1_the_fire_seat_manages_the_first_match():
+    assert ENGINE.new(3)["manager"] == 1
+    state = ENGINE.new(3, mode="tabletop", options={"attributes": ["water", "fire", "wood"]})
+    assert state["manager"] == 2
+    assert {m["to"] for m in ENGINE.legal_moves(state)} == {2}  # the deal starts there
+
+
+def test_T_3_3_deal_eight_in_a_fixed_order_unused_pile_and_indicator():
+    state = ENGINE.new(3, mode="tabletop")
+    assert state["to_move"] == [CHANCE] and state["phase"] == "deal"
+    recipients = []
+    for _ in range(6):
+        moves = ENGINE.legal_moves(state)
+        recipients.append(moves[0]["to"])
+        state = chance(state, {"type": "deal", "to": moves[0]["to"], "card": "R0"
+                               if recipients.count(moves[0]["to"]) == 1 else "B0"})
+    assert recipients == [1, 2, 3, 1, 2, 3]  # round from the manager
+    assert state["hands"][0] == ["R0", "B0"]  # dealt order is hand order
+    state = example_match()
+    assert state["hands"][0] == EXAMPLE and state["indicators"] == ["G1"]
+    assert (state["draw_pile"], state["unused"], state["phase"]) == (30, 5, "draw")
+    state = example_match(options={"unused_cards": 9})
+    assert (state["draw_pile"], state["unused"]) == (27, 8)
+    with pytest.raises(InvalidOptions):
+        ENGINE.new(3, options={"unused_cards": 0})
+
+
+def test_T_10_1_chance_outcomes_are_unseen_kinds_weighted_by_copies_left():
+    state = example_match()
+    moves = ENGINE.legal_moves(state)
+    assert all(m["type"] == "draw" and m["to"] == 1 for m in moves)
+    p = {m["card"]: m["p"] for m in moves}
+    assert "B3" not in p  # its only copy is in seat 1's hand
+    assert p["B3*"] == pytest.approx(1 / 35) and p["R1*"] == pytest.approx(2 / 35)
+    assert sum(p.values()) == pytest.approx(1)
+    assert refused(state, {"type": "draw", "seat": CHANCE, "to": 1, "card": "B3"}) == "T-10.1"
+    assert refused(state, {"type": "draw", "seat": CHANCE, "to": 1, "card": "B5"}) == "T-1.2"
+
+
+def test_T_4_1_the_draw_and_T_4_2_tsumo_worked_example():
+    state = draw(example_match(), "R3*")
+    assert state["drawn"] == "R3*" and state["draw_pile"] == 29 and state["to_move"] == [1]
+    assert {"type": "tsumo", "seat": 1, "insert": 2} in legal(state)
+    assert refused(state, {"type": "tsumo", "seat": 1, "insert": 3}) == "T-4.2"
+    state, events = play_events(state, {"type": "tsumo", "seat": 1, "insert": 2})
+    measured = next(e for e in events if e["type"] == "magic_measured")
+    assert measured["score"]["total"] == 30 and measured["score"]["spells"][0] == [
+        "R1*", "R2*", "R3*"]
+    assert state["od"] == [300, 255, 255]
+    assert state["last_match"]["settlement"]["payments"] == [
+        {"seat": 2, "pays": 15}, {"seat": 3, "pays": 15}]
+    assert (state["manager"], state["match"], state["phase"]) == (1, 2, "deal")  # T-8.2
+
+
+def test_T_4_2_declining_tsumo_is_allowed():
+    state = draw(example_match(), "R3*")
+    assert drop_drawn(1) in legal(state)
+    assert play(state, drop_drawn(1))["discards"][0] == ["R3*"]
+
+
+def test_T_4_3_insert_anywhere_then_remove_any_card_order_kept():
+    state = draw(example_match(), "G4")
+    moves = [m for m in legal(state) if m["type"] == "discard" and not m["riichi"]]
+    assert len(moves) == 81  # 9 insert places × 9 cards to remove
+    state, events = play_events(state, discard(1, 3, 0))
+    assert state["hands"][0] == ["R2*", "B3", "G4", "B3*", "B3*", "G0", "G1*", "G2*"]
+    assert events[0] == {"type": "card_discarded", "seat": 1, "card": "R1*", "insert": 3,
+                         "remove": 0}
+    state = draw(example_match(), "G4")
+    assert refused(state, discard(1, 9, 0)) == "T-4.3"
+    assert refused(state, discard(1, 0, "x")) == "T-4.3"
+    assert refused(state, {"type": "pon", "seat": 1, "cards": [2, 3]}) == "T-5.1"
+
+
+def test_T_4_5_and_T_3_2_without_a_call_the_next_seat_draws():
+    state = play(draw(example_match(), "G4"), discard(1, 3, 0))  # R1*: nobody can take it
+    assert (state["phase"], state["turn"], state["to_move"]) == ("draw", 2, [CHANCE])
+    state = play(draw(state, "R4"), drop_drawn(2))
+    state = play(draw(state, "B4*"), drop_drawn(3))
+    assert state["turn"] == 1 and state["phase"] == "draw"  # 3 → 1
+
+
+def riichi_declared():
+    """Seat 1 keeps the tenpai EXAMPLE, drops G4 with riichi; G1* is turned."""
+    state = play(draw(example_match(), "G4"), discard(1, 0, 0, riichi=True))
+    return chance(state, {"type": "indicator", "card": "G1*"})
+
+
+def test_T_4_4_T_6_1_T_6_2_riichi_with_the_discard_stake_and_new_indicator():
+    state = draw(example_match(), "G4")
+    riichi = discard(1, 0, 0, riichi=True)
+    assert riichi in legal(state)  # EXAMPLE is tenpai: keep it, drop G4
+    assert discard(1, 0, 2, riichi=True) not in legal(state)  # dropping B3 breaks tenpai
+    assert refused(state, discard(1, 0, 2, riichi=True)) == "T-6.1"
+    assert refused(state, discard(1, 0, 0, riichi="yes")) == "T-4.4"
+    state, events = play_events(state, riichi)
+    assert state["od"][0] == 260 and state["field"] == 10 and state["riichi"][0]
+    assert events[-1] == {"type": "riichi_declared", "seat": 1, "stake": 10}
+    assert state["to_move"] == [CHANCE] and state["phase"] == "indicator"
+    state = chance(state, {"type": "indicator", "card": "G1*"})
+    assert state["indicators"] == ["G1", "G1*"] and state["unused"] == 4
+    assert state["turn"] == 2 and state["phase"] == "draw"
+
+
+def test_T_6_3_a_riichi_hand_is_locked():
+    state = riichi_declared()
+    state = play(draw(state, "R4"), drop_drawn(2))
+    state = play(draw(state, "B4*"), drop_drawn(3))
+    state = draw(state, "B0")
+    moves = legal(state)
+    assert all(m["type"] == "discard" and m["insert"] == m["remove"] and not m["riichi"]
+               for m in moves) and len(moves) == 9
+    assert refused(state, discard(1, 0, 1)) == "T-6.3"
+    assert refused(state, discard(1, 0, 0, riichi=True)) == "T-6.3"
+
+
+def test_T_6_2_riichi_winner_uses_every_indicator_and_takes_the_field():
+    state = riichi_declared()
+    state = play(draw(state, "R4"), drop_drawn(2))
+    state = play(draw(state, "B4*"), drop_drawn(3))
+    state = play(draw(state, "R3*"), {"type": "tsumo", "seat": 1, "insert": 2})
+    score = state["last_match"]["score"]
+    assert score["catalyst"]["points"] == 20 and score["total"] == 40  # G1 and G1* → G2
+    assert state["last_match"]["settlement"]["field_taken"] == 10
+    assert state["od"] == [270 - 10 + 40 + 10, 250, 250] and state["field"] == 0
+
+
+def test_T_6_1_riichi_needs_10_od_a_draw_pile_and_an_unused_card():
+    state = draw(example_match(options={"starting_od": 5}), "G4")
+    assert not any(m.get("riichi") for m in legal(state))
+    assert refused(state, discard(1, 0, 0, riichi=True)) == "T-6.1"
+    state = draw(example_match(options={"unused_cards": 1}), "G4")
+    assert state["unused"] == 0 and not any(m.get("riichi") for m in legal(state))
