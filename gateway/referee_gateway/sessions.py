@@ -17,7 +17,7 @@ from referee.engine import canonical
 from referee.errors import (
     BadRequest, Forbidden, IdempotencyConflict, Unauthorized, UnknownSession, VersionConflict,
 )
-from referee.web import json_response, read_body
+from referee.web import json_response
 
 SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MAX_ATTEMPTS = 5  # a move re-validated this often against newer versions, then 412

@@ -143,10 +143,10 @@ def check_forged_states_refused(engine, state, rnd, tries: int = 2) -> None:
     for _ in range(tries):
         forged = json.loads(json.dumps(state))
         _mutate_leaf(forged, rnd)
-        for call in (lambda: engine.legal_moves(forged), lambda: engine.view(forged, 1),
-                     lambda: engine.score(forged)):
+        for call, args in ((engine.legal_moves, (forged,)), (engine.view, (forged, 1)),
+                           (engine.score, (forged,))):
             try:
-                call()
+                call(*args)
             except RefereeError:
                 pass
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ghostone.engine import NEIGHBOURS, PLACEMENT_ORDER, PLATES, Ghostone
+from ghostone.engine import PLACEMENT_ORDER, PLATES, Ghostone
 from referee.errors import GameOver, IllegalMove, InvalidPlayers, InvalidState, NotYourTurn
 
 GAME = Ghostone()
