@@ -46,6 +46,21 @@ def canonical(value) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+def is_listed(move: dict, moves: list[dict]) -> bool:
+    """Whether ``move`` is one of ``moves``, exactly as JSON (``true`` is not ``1``).
+
+    Python's ``==`` runs first, in C, and the canonical spelling is compared
+    only for the equal candidates (which ``==`` may confuse: 1, 1.0, True).
+    """
+    wanted = None
+    for candidate in moves:
+        if candidate == move:
+            wanted = wanted or canonical(move)
+            if canonical(candidate) == wanted:
+                return True
+    return False
+
+
 def clone(state: dict) -> dict:
     return json.loads(json.dumps(state))
 
@@ -179,7 +194,7 @@ class Engine:
         return self._scoreboard(scores, final=True, state=None)
 
     # --------------------------------------------------------------- checks
-    def resolve_options(self, options, players: int) -> dict:
+    def resolve_options(self, options, players: int, copy: bool = True) -> dict:
         if options is None:
             options = {}
         if not isinstance(options, dict):
@@ -188,9 +203,10 @@ class Engine:
         if unknown:
             raise InvalidOptions(f"unknown option(s) {unknown}; {self.title} has "
                                  f"{sorted(self.options) or 'no options'}")
-        # A copy: a state's options must never alias the engine's defaults.
-        resolved = clone({name: opt.default for name, opt in self.options.items()})
-        resolved.update(clone(options))
+        resolved = {name: opt.default for name, opt in self.options.items()}
+        resolved.update(options)
+        if copy:  # a new state's options must never alias the engine's defaults
+            resolved = clone(resolved)
         self._check_options(resolved, players)
         return resolved
 
@@ -209,7 +225,7 @@ class Engine:
         if mode not in MODES:
             raise InvalidState("state.mode must be 'digital' or 'tabletop'")
         try:
-            if self.resolve_options(state.get("options"), players) != state["options"]:
+            if self.resolve_options(state.get("options"), players, copy=False) != state["options"]:
                 raise InvalidState("state.options are not resolved options")
         except InvalidOptions as exc:
             raise InvalidState(f"state.options: {exc.detail}") from None
@@ -260,8 +276,7 @@ class Engine:
         if seat not in to_move:
             raise NotYourTurn(f"seat {seat} is not to move; to move: {to_move}")
         move = self._normalize(move)
-        wanted = canonical(move)
-        if not any(canonical(m) == wanted for m in self._legal(state, seat)):
+        if not is_listed(move, self._legal(state, seat)):
             rule, detail = self._explain(state, move)
             raise IllegalMove(detail, rule=rule)
         return move
@@ -284,8 +299,7 @@ class Engine:
     def _check_chance(self, state, move) -> None:
         """Refuse a chance outcome that cannot happen (tabletop entry)."""
         outcomes = self._chance_outcomes(state)
-        wanted = canonical(move)
-        if not any(canonical(m) == wanted for m, w in outcomes if w > 0):
+        if not is_listed(move, [m for m, w in outcomes if w > 0]):
             rule, detail = self._explain(state, move)
             raise IllegalMove(f"impossible chance outcome: {detail}", rule=rule)
 

@@ -43,13 +43,20 @@ def _plate(x: int, y: int) -> str:
     return FILES[x] + RANKS[y]
 
 
-def step(plate: str, direction: str) -> str | None:
-    """The neighbouring plate, or None off the board (no wrap: pieces and rocks)."""
+def _step(plate: str, direction: str) -> str | None:
     x, y = _xy(plate)
     dx, dy = STEPS[direction]
     if 0 <= x + dx < 4 and 0 <= y + dy < 4:
         return _plate(x + dx, y + dy)
     return None
+
+
+_STEP_TABLE = {(p, d): _step(p, d) for p in PLATES for d in STEPS}
+
+
+def step(plate: str, direction: str) -> str | None:
+    """The neighbouring plate, or None off the board (no wrap: pieces and rocks)."""
+    return _STEP_TABLE[plate, direction]
 
 
 def wrap_step(plate: str, direction: str) -> str:
