@@ -212,6 +212,12 @@ class Engine:
 
     def check_state(self, state) -> None:
         """Refuse a state that this engine could not have produced."""
+        with self._guard():
+            self._check_envelope(state)
+            self._check_position(state)
+
+    def _check_envelope(self, state) -> None:
+        """The keys every game's state has (game, version, players, mode, …)."""
         if not isinstance(state, dict):
             raise InvalidState("state must be an object")
         if state.get("game") != self.id:
@@ -225,7 +231,8 @@ class Engine:
         if mode not in MODES:
             raise InvalidState("state.mode must be 'digital' or 'tabletop'")
         try:
-            if self.resolve_options(state.get("options"), players, copy=False) != state["options"]:
+            options = state.get("options")
+            if self.resolve_options(options, players, copy=False) != options:
                 raise InvalidState("state.options are not resolved options")
         except InvalidOptions as exc:
             raise InvalidState(f"state.options: {exc.detail}") from None
@@ -248,8 +255,6 @@ class Engine:
                 raise InvalidState("state.rng is not a generator state") from None
         elif rng is not None:
             raise InvalidState("a tabletop game has no generator (state.rng must be null)")
-        with self._guard():
-            self._check_position(state)
 
     def _check_seat(self, state, seat) -> None:
         if type(seat) is not int or not 1 <= seat <= state["players"]:
@@ -356,7 +361,7 @@ class Engine:
             yield
         except RefereeError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        except Exception as exc:  # any crash on caller-supplied data, AssertionError included
             log.warning("%s: input tripped the engine: %r", self.id, exc, exc_info=True)
             raise error(f"inconsistent input ({type(exc).__name__})") from None
 
