@@ -132,3 +132,20 @@ def test_gateway_openapi_and_docs(client):
     assert {"412", "409", "422"} <= set(moves["responses"])
     assert b"/v1/sessions" in client.get("/docs").data
     assert client.get("/readyz").get_json()["status"] == "ready"
+
+
+def test_too_many_requests_are_429_with_retry_after(client, store, service_urls):
+    from referee_gateway import create_app
+    url, cluster = store
+    limited = create_app({"REDIS_URL": url, "REDIS_CLUSTER": cluster,
+                          "RATE_LIMIT_PER_MINUTE": 5,
+                          "GAME_SERVICES": dict(service_urls)}).test_client()
+    session = create_session(client)  # unlimited: these tokens have sent nothing yet
+    token = bearer(seat_token(session, 1))
+    answers = [limited.get(session_url(session), headers=token) for _ in range(6)]
+    assert [a.status_code for a in answers[:5]] == [200] * 5
+    problem = assert_problem(answers[5], 429, "rate_limited")
+    assert 1 <= int(answers[5].headers["Retry-After"]) <= 61 and problem["retry_after"] >= 1
+    other = limited.get(session_url(session), headers=bearer(seat_token(session, 2)))
+    assert other.status_code == 200, "each token is counted on its own"
+    assert limited.get("/healthz").status_code == 200

@@ -14,7 +14,7 @@ from referee.errors import ServiceUnavailable
 from referee.sessions.store import SessionStore, connect
 from referee.web import OpenApi, install_error_handlers, json_response, problem_response
 
-from . import config, games, sessions
+from . import config, games, limits, sessions
 from .upstream import Upstream
 
 log = logging.getLogger(__name__)
@@ -39,10 +39,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         connect(app.config["REDIS_URL"], cluster=app.config["REDIS_CLUSTER"]),
         app.config["SESSION_TTL_SECONDS"])
 
+    limits.install(app, app.extensions["sessions"].client, app.config["RATE_LIMIT_PER_MINUTE"])
+
     api = OpenApi("tabletop-referee", "A rules referee for tabletop games: stateless rules "
                   "per game under /v1/games/{game}, and server-held sessions with a secret "
                   "token per seat under /v1/sessions. Tokens travel as "
-                  "`Authorization: Bearer <token>`.")
+                  "`Authorization: Bearer <token>`.",
+                  common_errors=(429,) if app.config["RATE_LIMIT_PER_MINUTE"] > 0 else ())
     games.register(app, api)
     sessions.register(app, api)
 

@@ -28,4 +28,6 @@ def from_environment() -> dict:
         "UPSTREAM_READ_TIMEOUT": float(env.get("UPSTREAM_READ_TIMEOUT", 10.0)),
         "MAX_CONTENT_LENGTH": int(env.get("MAX_BODY_BYTES", 1 << 20)),
         "RETRY_AFTER_SECONDS": int(env.get("RETRY_AFTER_SECONDS", 2)),
+        # per token (or address) and minute; 0 turns the limit off
+        "RATE_LIMIT_PER_MINUTE": int(env.get("RATE_LIMIT_PER_MINUTE", 1200)),
     }

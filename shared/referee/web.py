@@ -95,7 +95,9 @@ def install_error_handlers(app: Flask) -> None:
 class OpenApi:
     """Collects each route's schemas as it is registered; serves the document."""
 
-    def __init__(self, title: str, description: str, version: str = "1.0.0"):
+    def __init__(self, title: str, description: str, version: str = "1.0.0",
+                 common_errors=()):
+        self.common_errors = tuple(common_errors)  # e.g. 429 where a limiter runs
         self.spec = APISpec(title=title, version=version, openapi_version="3.1.0",
                             plugins=[MarshmallowPlugin()], info={"description": description})
         self.spec.components.schema("Problem", schema=_problem_schema())
@@ -142,7 +144,7 @@ class OpenApi:
         if answer is not None:
             ok["content"] = {"application/json": {"schema": answer}}
         operation["responses"][str(status)] = ok
-        for code in errors:
+        for code in (*errors, *self.common_errors) if errors else ():
             operation["responses"][str(code)] = {
                 "description": "problem+json (RFC 9457)",
                 "content": {PROBLEM: {"schema": "Problem"}}}

@@ -34,3 +34,8 @@ def idempotency(sid: str, digest: str) -> str:
 def all_of(sid: str) -> list[str]:
     """The fixed keys of a session (idempotency records expire on their own)."""
     return [meta(sid), state(sid), log(sid)]
+
+
+def rate(caller_digest: str, window: int) -> str:
+    """Counter: requests of one caller (token digest or address) in one time window."""
+    return f"{PREFIX}:rate:{caller_digest}:{window}"
