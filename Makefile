@@ -8,7 +8,7 @@ SERVICES := $(sort $(dir $(wildcard services/*/pyproject.toml)))
 PROJECTS := shared gateway $(SERVICES)
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench openapi deploy-files lock install clean help
+.PHONY: run test bench openapi deploy-files golden lock install clean help
 
 help:
 	@echo "make run    serve the referee on 127.0.0.1:$${PORT:-8000} (embedded Redis unless REDIS_URL)"
@@ -16,6 +16,7 @@ help:
 	@echo "make bench  print the benchmark ratios (not part of make test)"
 	@echo "make openapi  rewrite docs/openapi.json from the code"
 	@echo "make deploy-files  rewrite Dockerfiles, docker-compose.yml and k8s/ from tools/render_deploy.py"
+	@echo "make golden re-record tests/golden/ (only when a rule change is meant to change play)"
 	@echo "make lock   re-pin requirements.lock (the images' dependencies, with hashes)"
 	@echo "make clean  remove the virtual environment and local data"
 
@@ -44,6 +45,9 @@ openapi: $(STAMP)
 
 deploy-files: $(STAMP)
 	$(PY) tools/render_deploy.py
+
+golden: $(STAMP)
+	$(PY) tools/record_playthroughs.py
 
 lock: $(STAMP)
 	$(PY) -m pip install --quiet pip-tools
