@@ -399,7 +399,11 @@ class Engine:
         raise NotImplementedError
 
     def _why_illegal(self, state: dict, move: dict) -> tuple[str, str] | None:
-        """``(rule id, explanation)`` for a move that is not legal."""
+        """``(rule id, explanation)`` for a move that is not legal.
+
+        Also asked about an impossible tabletop chance entry (``seat`` is then
+        ``"chance"``). The move may hold any JSON in any field.
+        """
         return None
 
     def _score(self, state: dict) -> list[dict]:
@@ -413,6 +417,8 @@ class Engine:
         return event
 
     def _redact_move(self, move: dict, seat) -> dict:
+        """A logged move as ``seat`` may see it. There is no state here: a chance
+        move that fills a hand names whose hand (e.g. ``"to": 2``) so it can be hidden."""
         return move
 
     def _calculate(self, data: dict) -> list[dict]:
