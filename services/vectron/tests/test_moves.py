@@ -83,6 +83,20 @@ def test_V_4_1_first_move_uses_the_placed_card_and_is_mandatory(table):
     assert table.refused(state, STOP).rule == "V-4.1"
 
 
+def test_V_4_1_draw_or_place_before_the_first_move_is_refused_as_mandatory(table):
+    """V-4.1: before the first move nothing but that move is legal; the refusal says so
+    (not V-4.5's "move on, or stop": stopping is refused too)."""
+    standing = table.moving(2, {"b2": "seat1"}, column=["O1", "D2"])
+    state = table.moving(2, {"b2": "seat1", "c3": "seat2"}, column=["D1"])
+    fallen = table.play(table.play(state, move("c3")), table.card("O3"))  # seat 2's forced card
+    for state, seat in ((standing, 1), (fallen, 2)):
+        for attempt in ({"type": "draw", "seat": seat, "source": "deck"},
+                        {"type": "place", "seat": seat, "card": state["hands"][seat - 1][0]}):
+            refused = table.refused(state, attempt)
+            assert refused.rule == "V-4.1", attempt
+            assert "mandatory" in refused.detail and "stop" not in refused.detail
+
+
 def test_V_4_2_four_directions_and_jumps(table):
     """V-4.2: O/D cards pick one of 4 directions; jumps ignore what lies between."""
     assert card_reach("b2", "O1") == ["a2", "b1", "b3", "c2"]
@@ -169,6 +183,15 @@ def test_V_4_6_turn_ends_at_once_when_a_gauge_reaches_seven(table):
     state, events = ENGINE.apply(state, move("c3"))
     assert [e["type"] for e in events][:3] == ["piece_moved", "turn_ended", "settled"]
     assert events[2]["gauges"] == [7, 1]
+
+
+def test_V_4_6_another_seats_gauge_reaching_seven_ends_the_turn_too(table):
+    """V-4.6 (referee decision 8): V-5.4 can raise the other seat's gauge; that ends the turn."""
+    state = table.moving(2, {"b2": "seat1", "c3": "seat2"}, column=["O1", "D1"],
+                         held=["gate", "star3"], gauges=[2, 4])
+    new, events = ENGINE.apply(state, move("c3"))
+    assert [e["type"] for e in events][:3] == ["piece_moved", "turn_ended", "settled"]
+    assert events[2]["gauges"] == [2, 7] and new["scores"] == [0, 5]
 
 
 # ---------------------------------------------------------------- V-5

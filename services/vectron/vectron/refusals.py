@@ -22,7 +22,7 @@ def move_problem(state: dict, move: dict) -> tuple[str, str]:
     if kind not in SEAT_MOVES:
         return "V-8", f"unknown move type {kind!r}; expected one of {sorted(SEAT_MOVES)}"
     if kind not in PHASE_MOVES[phase]:
-        return _out_of_order(phase, kind)
+        return _out_of_order(phase, kind, phase == "move" and is_first_move(state, seat))
     if kind == "draw":
         problem = _draw_problem(state, move.get("source"))
     elif kind == "place":
@@ -43,11 +43,14 @@ def move_problem(state: dict, move: dict) -> tuple[str, str]:
     return problem or ("V-8", f"not a legal move: {canonical(move)}")
 
 
-def _out_of_order(phase: str, kind: str) -> tuple[str, str]:
+def _out_of_order(phase: str, kind: str, first_move: bool) -> tuple[str, str]:
     if phase == "draw":
         return "V-3.1", "the turn starts by drawing a card (deck or the top of a column)"
     if phase == "place":
         return "V-3.1", "after the draw, place one hand card on top of the own column"
+    if first_move:
+        return "V-4.1", (f"the first move, with the card on top of the own column, is "
+                         f"mandatory: move now (not {kind})")
     return "V-4.5", f"the card is drawn and placed already: move on, or stop (not {kind})"
 
 
