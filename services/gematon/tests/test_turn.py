@@ -261,3 +261,34 @@ def test_GM_3_8_moves_are_push_and_operate_with_their_fields(table, engine):
     with pytest.raises(IllegalMove) as refused:
         engine.apply(state, {"type": "operate", "seat": 1, "altar": "w2", "cell": 0})
     assert refused.value.rule == "GM-3.4"  # take is missing
+
+
+def test_GM_3_6_a_set_formed_in_an_earlier_turn_does_not_bless_again(table):
+    # {0, 1, 3} is already a set; a chip on cell 2 closes no line ({1,2,4} {2,3,5} {0,2,6})
+    state = table.at_round(example(table), 4, {1: [1, 2, None, 4, None, None, None],
+                                              2: [1, None, 2, None, 4, None, None]},
+                           {1: 3, 2: 0})
+    state, events = table.play(state, type="operate", altar="w2", take=7, cell=2)
+    assert not any(e["type"] == "sets_formed" for e in events)
+    assert state["turn"]["sets"] == 0
+    state, events = table.play(state, type="push", chip=5)
+    assert not any(e["type"] == "blessed" for e in events)
+    assert [s["position"] for s in state["seats"]] == [3, 0]
+
+
+def test_GM_3_5_penalty_comes_before_the_blessing_of_the_same_turn(table):
+    state = table.refill(table.setup(players=3, stacks={1: [2, 2]}, altars={
+        "w1": [1, 1], "w2": [2, 2], "w3": [5, 5], "black": [4, 8]}), 1)
+    state = table.at_round(state, 5, {
+        1: [None, 1, None, 2, 4, 5, None],
+        2: [None, 1, None, 2, 4, 5, None],
+        3: [None, 2, None, 1, 4, 5, None]}, {1: 9, 2: 4, 3: 6})
+    state, events = table.play(state, type="operate", altar="black", take=4, cell=0)
+    assert {"type": "penalty", "seat": 1, "with": 3, "positions": {"1": 6, "3": 9}} in events
+    assert state["seats"][0]["gauge"] == 5  # 1, 2, 4, 5, 8
+    chip = state["seats"][0]["hand"][0]
+    state, events = table.play(state, type="push", chip=chip)
+    # swapped down to 6 right after the Operate, then blessed 5 at the end of the turn
+    assert {"type": "blessed", "seat": 1, "amount": 5, "from": 6, "to": 11,
+            "overshoot": 0} in events
+    assert [s["position"] for s in state["seats"]] == [11, 4, 9]
