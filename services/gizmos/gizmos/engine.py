@@ -20,8 +20,8 @@ The state, beyond the envelope every game has::
     passes      consecutive passes (a full round of them ends the game)
 """
 
-from referee.engine import CHANCE, Engine
-from referee.errors import InvalidInput
+from referee.engine import CHANCE, Engine, Option
+from referee.errors import InvalidInput, InvalidOptions
 
 from . import moves, play, position, refusals, table
 from .cards import (
@@ -37,6 +37,12 @@ class Gizmos(Engine):
     has_secrets = True
     players_rule, end_rule, moves_rule = "Z-2", "Z-11", "Z-3"
     rules_doc = "services/gizmos/RULES.md"
+    options = {
+        "research_draws_public": Option(
+            False, "Z-3.4 item 7: the cards a Research draws are shown to every seat, as "
+                   "BGA does; by default (false) only the researching seat sees them while "
+                   "it decides (the official rules are silent; see RULES.md)"),
+    }
     move_types = {
         "file": "File a display card (card), or a card drawn by Research; via: the gizmo "
                 "granting it",
@@ -93,8 +99,10 @@ class Gizmos(Engine):
         head = state["chance"][0]
         if head["draw"] == "card":
             deal = {"type": "deal", "seat": CHANCE, "to": head["to"]}
-            if head["to"] == "research":  # Z-3.4: only the researching seat sees the card
+            if head["to"] == "research":  # Z-3.4: public or the researcher's (the option)
                 deal["researcher"] = state["turn"]
+                if not state["options"]["research_draws_public"]:
+                    deal["private"] = True
             return [(dict(deal, card=c), 1) for c in table.unseen_pool(state, head["level"])]
         return [({"type": "marble", "seat": CHANCE, "color": c}, n)
                 for c, n in table.hopper(state).items() if n]
@@ -112,15 +120,21 @@ class Gizmos(Engine):
     def _redact(self, view, seat):
         position.redact(view, seat)
 
+    def _check_options(self, options, players):
+        if type(options["research_draws_public"]) is not bool:
+            raise InvalidOptions("research_draws_public must be true or false (Z-3.4)")
+
     def _redact_event(self, event, seat):
-        if event.get("type") in ("card_drawn", "card_returned") and event.get("seat") != seat:
+        kind = event.get("type")
+        if event.get("seat") != seat and (
+                kind == "card_returned" or kind == "card_drawn" and event.get("private")):
             event.pop("card", None)
         return event
 
     def _redact_move(self, move, seat):
         kind = move.get("type")
-        if kind == "bottom" and move.get("seat") != seat or (
-                kind == "deal" and move.get("to") == "research" and move.get("researcher") != seat):
+        if (kind == "bottom" and move.get("seat") != seat  # face down (Z-12)
+                or kind == "deal" and move.get("private") and move.get("researcher") != seat):
             move.pop("card", None)
         return move
 

@@ -132,7 +132,10 @@ def _place_dealt(state, head, card, events):
         events.append({"type": "card_revealed", "level": lv, "card": card})
     else:
         state["research"]["cards"].append(card)
-        events.append({"type": "card_drawn", "seat": state["turn"], "level": lv, "card": card})
+        drawn = {"type": "card_drawn", "seat": state["turn"], "level": lv, "card": card}
+        if not state["options"]["research_draws_public"]:
+            drawn["private"] = True
+        events.append(drawn)
 
 
 def _marble(state, color, events):

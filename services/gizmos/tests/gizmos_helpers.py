@@ -20,10 +20,10 @@ def ring(**counts) -> dict:
 
 
 def position(players=2, *, seats=(), display=(), row=None, turn=1, bottom=None,
-             mode="tabletop", phase="main", turn_state=None):
+             mode="tabletop", phase="main", turn_state=None, options=None):
     """A quiet position: ``seats`` [{ring, built, archive, vp_tokens}] (the starting
     gizmo is added), ``display`` card ids, ``bottom`` {level: [ids]} under the decks."""
-    state = GAME.new(players, seed=11, mode=mode)
+    state = GAME.new(players, seed=11, mode=mode, options=options)
     bottom = bottom or {}
     seat_list = []
     for s in range(players):

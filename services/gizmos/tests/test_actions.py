@@ -2,7 +2,7 @@
 
 import pytest
 
-from referee.errors import InvalidPlayers, InvalidState
+from referee.errors import InvalidOptions, InvalidPlayers, InvalidState
 
 from gizmos_helpers import GAME, apply, chance, legal, position, refused, ring, seat, settle
 
@@ -179,24 +179,53 @@ def test_Z_3_3_upgrades_apply_at_once_later_in_the_same_turn():
 
 
 # ---------------------------------------------------------------- Z-3.4
-def test_Z_3_4_research_draws_the_research_amount_privately():
-    state = position(display=[101])
+def _research_level_2(**options):
+    state = position(display=[101], options=options or None)
     state, events = apply(state, {"type": "research", "level": 2})
     assert events[-1] == {"type": "research_started", "seat": 1, "level": 2, "count": 3}
     assert state["phase"] == "research" and len(state["chance"]) == 3
     for card in (201, 205, 209):
         state, events = chance(state, card=card)
     assert state["research"] == {"level": 2, "cards": [201, 205, 209]}
-    assert GAME.view(state, 1)["research"]["cards"] == [201, 205, 209]
-    assert GAME.view(state, 2)["research"] == {"level": 2, "count": 3}
-    assert GAME.view(state, None)["research"] == {"level": 2, "count": 3}
-    drawn = [e for e in events if e["type"] == "card_drawn"][0]
-    assert GAME.view_events([drawn], 2)[0].get("card") is None
+    return state, [e for e in events if e["type"] == "card_drawn"][0]
+
+
+def test_Z_3_4_research_draws_are_seen_only_by_the_researching_seat_by_default():
+    """Z-3.4 / Z-12: while it decides, only the researching seat sees what it drew; the
+    others see the level and how many (the referee default: the official rules are
+    silent, and the issue's views rule says so)."""
+    state, drawn = _research_level_2()
+    assert GAME.view(state, 1)["research"] == {"level": 2, "cards": [201, 205, 209]}
+    for viewer in (2, None):
+        assert GAME.view(state, viewer)["research"] == {"level": 2, "count": 3}
+        assert "card" not in GAME.view_events([drawn], viewer)[0]
     assert GAME.view_events([drawn], 1)[0]["card"] == 209
-    deal = {"type": "deal", "seat": "chance", "to": "research", "researcher": 1, "card": 209}
+    deal = {"type": "deal", "seat": "chance", "to": "research", "researcher": 1,
+            "private": True, "card": 209}
     assert "card" not in GAME.view_move(deal, 2) and GAME.view_move(deal, 1)["card"] == 209
     assert legal(state) == [{"type": "file", "seat": 1, "card": c} for c in (201, 205, 209)] \
         + [{"type": "decline", "seat": 1}]
+
+
+def test_Z_3_4_research_draws_shown_to_everyone_with_the_bga_option():
+    """Z-3.4 item 7 [BGA] (option research_draws_public): the cards drawn are shown to
+    everyone; only the order in which the rest go back face down (Z-12) stays hidden."""
+    state, drawn = _research_level_2(research_draws_public=True)
+    for viewer in (1, 2, None):
+        assert GAME.view(state, viewer)["research"] == {"level": 2, "cards": [201, 205, 209]}
+        assert GAME.view_events([drawn], viewer)[0]["card"] == 209
+    deal = {"type": "deal", "seat": "chance", "to": "research", "researcher": 1, "card": 209}
+    assert GAME.view_move(deal, 2)["card"] == 209 and GAME.view_move(deal, 1)["card"] == 209
+    # putting the rest back: the other seats see how many are left, not which
+    state, _ = apply(state, {"type": "file", "card": 205})
+    assert GAME.view(state, 1)["research"] == {"level": 2, "cards": [201, 209]}
+    assert GAME.view(state, 2)["research"] == {"level": 2, "count": 2}
+    assert GAME.view(state, None)["research"] == {"level": 2, "count": 2}
+
+
+def test_Z_3_4_the_research_visibility_option_is_a_boolean():
+    with pytest.raises(InvalidOptions):
+        GAME.new(2, options={"research_draws_public": "yes"})
 
 
 def _researched(cards, level=1, **kw):

@@ -119,3 +119,47 @@ def test_Z_4_limits_start_5_1_3_and_only_go_up():
     for card in CARDS.values():
         fx = card["effect"]
         assert all(fx.get(k, 0) >= 0 for k in ("energy_limit", "file_limit", "research"))
+
+
+def _effect_cell(card):
+    """How the spec's Z-15 tables abbreviate a card's structured effect."""
+    fx = card["effect"]
+    kind = fx["kind"]
+    if kind == "converter":
+        return "Converter: " + " | ".join(
+            f"1 {s['from']} → 2 {s['from']}" if s["out"] == 2 else f"1 {s['from']} → 1 any"
+            for s in fx["slots"])
+    if kind == "upgrade":
+        if "forbid" in fx:
+            return f"Upgrade: can't {fx['forbid'].capitalize()} for rest of game"
+        if "discount" in fx:
+            when = fx["discount"]["when"].removeprefix("building_").replace("_", " ")
+            return f"Upgrade: −{fx['discount']['amount']} energy when building {when}"
+        if "end_game_vp" in fx:
+            return f"Generic upgrade: VP = {fx['end_game_vp'].replace('_', ' ')}"
+        parts = [f"{name} +{fx[key]}" for key, name in (
+            ("energy_limit", "storage"), ("file_limit", "file limit"), ("research", "research"))
+            if fx[key]]
+        return "Upgrade: " + ", ".join(parts)
+    trigger = kind.removesuffix("_trigger").capitalize()
+    condition, result = fx["condition"], fx["result"]
+    if "colors" in condition:
+        trigger += " " + "/".join(condition["colors"]) + (" gizmo" if trigger == "Build" else "")
+    elif condition.get("from_archive"):
+        trigger += " from Archive"
+    elif "level" in condition:
+        trigger += " Level II"
+    count = result.get("count")
+    outcome = {"draw_random": f"draw {count} random", "pick": f"pick {count}",
+               "gain_vp_tokens": f"+{count} VP token", "file": "File",
+               "research": "Research", "build_free": "build Level I free"}[result["action"]]
+    return f"{trigger} → {outcome}"
+
+
+def test_Z_15_effect_column_matches_the_structured_effects():
+    """Z-15/Z-13: every card's trigger colours, condition, result and converter slots."""
+    rows = list(_spec_rows())
+    assert len(rows) == 112
+    for cells in rows:
+        effect_text = " | ".join(cells[5:])  # a two-slot Converter's cell holds a "|"
+        assert effect_text == _effect_cell(CARDS[int(cells[0])]), cells

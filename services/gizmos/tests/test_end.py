@@ -156,3 +156,19 @@ def test_every_rule_id_has_a_test():
     assert len(found) >= 20
     missing = sorted(i for i in found if i.replace("-", "_").replace(".", "_") not in names)
     assert not missing, f"rule ids without a test: {missing}"
+
+
+def test_Z_11_tie_breaks_apply_in_order_gizmos_before_energy_before_seat():
+    """Equal totals: more gizmos beats more energy; more energy beats a later seat."""
+    state = position(players=3, seats=[
+        {"built": [101, 102], "ring": {"red": 1}},  # 2 VP, 3 gizmos, 1 energy
+        {"vp_tokens": 2, "ring": {"red": 4}},  # 2 VP, 1 gizmo, 4 energy
+        {"built": [103, 104]},  # 2 VP, 3 gizmos, 0 energy
+    ])
+    board = GAME.score(state)
+    assert [s["total"] for s in board["scores"]] == [2, 2, 2]
+    assert [r["seat"] for r in board["ranking"]] == [1, 3, 2]
+    answer = GAME.calculate({"seats": [
+        {"seat": 1, "built": [101, 102], "vp_tokens": 0, "energy": 0},
+        {"seat": 2, "built": [103], "vp_tokens": 1, "energy": 5}], "turn_order": [1, 2]})
+    assert answer["winners"] == [1]  # 3 gizmos beat 2, however much energy

@@ -159,3 +159,37 @@ def test_Z_15_every_card_is_exercised_above():
     exercised = set(UPGRADES) | set(TRIGGERS) | {
         c for c in CARDS if CARDS[c]["type"] == "converter"}
     assert exercised == set(CARDS) and LEVELS == (1, 2, 3)
+
+
+COLOUR_TRIGGERS = sorted(c for c in TRIGGERS if "colors" in CARDS[c]["effect"]["condition"])
+
+
+@pytest.mark.parametrize("card_id", COLOUR_TRIGGERS)
+def test_Z_8_every_colour_trigger_fires_on_exactly_its_colours(card_id):
+    """Each listed colour (not only the first) fires it; the other colours do not."""
+    fx = CARDS[card_id]["effect"]
+    for color in COLORS:
+        if fx["kind"] == "pick_trigger":
+            state = position(seats=[{"built": [card_id]}],
+                             row={"black": 1, "blue": 1, "red": 2, "yellow": 2})
+            state, events = apply(state, {"type": "pick", "color": color})
+        else:
+            target = _card(1, color, 1, (card_id, 129))
+            state = position(seats=[{"built": [card_id], "ring": {color: 1}}],
+                             display=[target])
+            state, events = apply(state, {"type": "build", "card": target, "spend": [color],
+                                          "converters": []})
+        fired = {"type": "triggered", "seat": 1, "gizmo": card_id} in events
+        assert fired == (color in fx["condition"]["colors"]), (card_id, color)
+
+
+def test_Z_6_4_a_generic_gizmo_fires_every_colour_build_trigger_but_not_level_II():
+    builds = sorted(c for c in COLOUR_TRIGGERS if CARDS[c]["type"] == "build")
+    for first in range(0, len(builds), 4):  # a few at a time keeps the seat under 16
+        owned = builds[first:first + 4] + [313, 121, 122]  # storage 7
+        state = position(seats=[{"built": owned, "ring": {"black": 3, "blue": 4}}],
+                         display=[333])
+        state, events = apply(state, {"type": "build", "card": 333,
+                                      "spend": ["black"] * 3 + ["blue"] * 4, "converters": []})
+        fired = sorted(e["gizmo"] for e in events if e["type"] == "triggered")
+        assert fired == sorted(builds[first:first + 4])

@@ -127,3 +127,24 @@ def test_Z_14_trigger_flags_live_in_turn_state_and_the_check_runs_before_placeme
                                   "converters": []})
     assert state["turn_state"] == {"ready": {}, "spent": []}  # 136 did not see itself
     assert 136 in seat(state)["built"]
+
+
+def test_Z_8_two_colour_pick_trigger_fires_once_when_both_colours_are_picked():
+    """209 (pick yellow/red → draw): picking red, then yellow in the same turn (pick 2 of
+    205) fires it once, whether or not it was used in between."""
+    for use_between in (True, False):
+        state = position(seats=[{"ring": {"blue": 1}, "built": [205, 209], "archive": [102]}],
+                         row={"black": 0, "blue": 0, "red": 3, "yellow": 3})
+        state, _ = apply(state, {"type": "build", "card": 102, "spend": ["blue"],
+                                 "converters": []})
+        state, events = apply(state, {"type": "pick", "color": "red", "via": 205})
+        assert [e["gizmo"] for e in events if e["type"] == "triggered"] == [209]
+        state, _ = settle(state, "red")
+        if use_between:
+            state, _ = apply(state, {"type": "draw", "via": 209})
+            state, _ = settle(state, "red")
+        state, events = apply(state, {"type": "pick", "color": "yellow", "via": 205})
+        assert not [e for e in events if e["type"] == "triggered"]
+        state, _ = settle(state, "red")
+        assert state["turn_state"]["ready"] == ({} if use_between else {"209": 1})
+        assert len(legal(state, type="draw", via=209)) == (0 if use_between else 1)
