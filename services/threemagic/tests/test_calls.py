@@ -4,8 +4,8 @@ from referee.errors import NotYourTurn
 from threemagic import position
 
 from threemagic_helpers import (
-    ENGINE, EXAMPLE, RON_2, RON_3, answer, chance, discard, draw, drop_drawn, legal, new_match, play,
-    play_events, refused, with_draw_pile,
+    ENGINE, EXAMPLE, RON_2, RON_3, answer, chance, discard, draw, drop_drawn, legal, new_match,
+    play, play_events, refused, with_draw_pile,
 )
 
 QUIET_2 = ["R0", "B0", "G3*", "R4*", "B1", "G4*", "B4", "R3"]
@@ -188,3 +188,43 @@ def test_T_7_4_a_winner_who_made_no_call_takes_the_pool():
     state = play(play(state, answer(2, "ron", insert=7)), answer(3))
     assert state["last_match"]["settlement"]["pool_taken"] == 40
     assert state["od"] == [200, 380, 230] and state["pool"] == 0
+
+
+def test_T_5_2_ron_beats_an_earlier_seats_pon():
+    """Seat 2 may pon the G2 seat 1 drops, seat 3 may ron it: the ron wins either way round."""
+    pon_2 = ["G2*", "R0", "B0", "G2*", "R4*", "B1", "G4*", "B4"]
+    start = play(draw(new_match({1: EXAMPLE, 2: pon_2, 3: RON_3}), "G2"), drop_drawn(1))
+    assert start["to_move"] == [2, 3]
+    assert answer(2, "pon", cards=[0, 3]) in legal(start, 2)
+    for first, second in ((answer(2, "pon", cards=[0, 3]), answer(3, "ron", insert=6)),
+                          (answer(3, "ron", insert=6), answer(2, "pon", cards=[0, 3]))):
+        state = play(play(start, first), second)
+        assert state["last_match"]["end"] == "ron" and state["last_match"]["winner"] == 3
+        assert state["called"] == [[], [], []] and state["od"][1] == 270
+
+
+def test_T_5_4_a_second_call_of_another_attribute_costs_90():
+    """Seat 3 (wood) pons B2* for 30, then chis R1 from seat 2 (fire) for 90."""
+    state = play(play(b2_discarded(), answer(2)), answer(3, "pon", cards=[0, 4]))
+    state = play(state, discard(3, None, 5))
+    state = play(draw(state, "B4*"), drop_drawn(1))
+    state = play(draw(state, "R1"), drop_drawn(2))
+    assert legal(state, 3) == [answer(3), answer(3, "chi", cards=[0, 3])]
+    state, events = play_events(state, answer(3, "chi", cards=[0, 3]))
+    assert events[-1]["cost"] == 90 and state["called"][2][1] == ["R0", "R1", "R2"]
+    assert state["od"][2] == 270 - 30 - 90 and state["field"] == 120
+    low = b2_discarded(options={"starting_od": 100})
+    low = play(play(play(low, answer(2)), answer(3, "pon", cards=[0, 4])), discard(3, None, 5))
+    low = play(draw(play(draw(low, "B4*"), drop_drawn(1)), "R1"), drop_drawn(2))
+    assert low["od"][2] == 70 and low["phase"] == "draw" and low["turn"] == 3  # 90 > 70
+
+
+def test_T_7_2_ron_counts_the_spells_of_the_attribute_the_discarder_is_weak_to():
+    """The wood seat rons the fire seat: its two water spells count (30), not its wood one."""
+    hand_3 = ["B0", "B0", "B0", "B1*", "B2*", "B3*", "G3*", "G4*"]
+    state = play(draw(new_match({1: EXAMPLE, 2: QUIET_2, 3: hand_3}), "G2"), drop_drawn(1))
+    state = play(play(state, answer(2)), answer(3, "ron", insert=6))
+    score = state["last_match"]["score"]
+    assert score["attribute"] == {"attribute": "water", "spells": 2, "points": 30}
+    # water 30, B1* B2* B3* starred 10, catalyst G2 (indicator G1) 10
+    assert score["total"] == 50 and state["od"] == [220, 270, 320]

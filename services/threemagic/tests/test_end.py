@@ -148,3 +148,49 @@ def test_T_1_2_forged_states_are_refused(edit):
     edit(state)
     with pytest.raises(InvalidState):
         ENGINE.check_state(state)
+
+
+def test_T_9_1_T_3_1_the_rotation_ends_at_the_fire_seat_whatever_its_number():
+    """Seat 2 is fire, so the first manager: the game ends when seat 1 hands it back."""
+    options = {"attributes": ["water", "fire", "wood"]}
+    hands = {1: QUIET_3, 2: QUIET_2, 3: EXAMPLE}
+    state = with_draw_pile(new_match(hands, options=options, manager=1), 1, keep=["G4"])
+    state, events = play_events(draw(state, "G4"), drop_drawn(1))
+    assert state["last_match"]["manager_tenpai"] is False
+    assert state["phase"] == "over" and events[-1]["reason"] == "rotations"
+    state = with_draw_pile(new_match(hands, options=dict(options, rotations=2), manager=1), 1,
+                           keep=["G4"])
+    state = play(draw(state, "G4"), drop_drawn(1))
+    assert (state["phase"], state["manager"], state["rotations_done"]) == ("deal", 2, 1)
+
+
+def test_T_8_1_the_field_goes_to_the_pool_beside_the_tenpai_managers_10():
+    """Seat 1 riichis (10 on the field) and is still tenpai when the draw pile runs out."""
+    hands = {1: EXAMPLE, 2: QUIET_2, 3: QUIET_3}
+    state = with_draw_pile(new_match(hands), 4, keep=["G4", "R4", "B4*", "B0", "G1*"])
+    state = play(draw(state, "G4"), discard(1, 0, 0, riichi=True))
+    state = ENGINE.apply(state, {"type": "indicator", "seat": CHANCE, "card": "G1*"})[0]
+    state = play(draw(state, "R4"), drop_drawn(2))
+    state = play(draw(state, "B4*"), drop_drawn(3))
+    assert state["field"] == 10 and state["draw_pile"] == 1
+    state, events = play_events(draw(state, "B0"), drop_drawn(1))
+    assert {"type": "field_to_pool", "od": 10} in events
+    assert state["last_match"]["manager_tenpai"] and state["last_match"]["field_to_pool"] == 10
+    assert state["od"] == [250, 270, 270] and state["pool"] == 20 and state["field"] == 0
+    assert state["manager"] == 1
+
+
+def test_T_10_2_the_deal_shows_each_card_only_to_its_seat():
+    state = ENGINE.new(3, mode="tabletop")
+    move = {"type": "deal", "seat": CHANCE, "to": 1, "card": "R3*"}
+    _, events = ENGINE.apply(state, move)
+    assert events == [{"type": "card_dealt", "seat": 1, "card": "R3*"}]
+    for seat in (None, 2, 3):
+        assert ENGINE.view_events(events, seat)[0]["card"] == "hidden"
+        assert ENGINE.view_move(move, seat)["card"] == "hidden"
+    assert ENGINE.view_events(events, 1)[0]["card"] == "R3*"
+    assert ENGINE.view_move(move, 1)["card"] == "R3*"
+    digital, events = ENGINE.start(3, seed=7)
+    dealt = [e for e in ENGINE.view_events(events, 2) if e["type"] == "card_dealt"]
+    assert len(dealt) == 24 and {e["card"] for e in dealt if e["seat"] != 2} == {"hidden"}
+    assert [e["card"] for e in dealt if e["seat"] == 2] == digital["hands"][1]

@@ -6,8 +6,8 @@ from referee.engine import CHANCE
 from referee.errors import InvalidOptions, InvalidPlayers
 
 from threemagic_helpers import (
-    ENGINE, EXAMPLE, chance, discard, draw, drop_drawn, legal, new_match, play, play_events,
-    refused,
+    ENGINE, EXAMPLE, RON_2, answer, chance, discard, draw, drop_drawn, legal, new_match, play,
+    play_events, refused, with_draw_pile,
 )
 
 QUIET_2 = ["R0", "B0", "G3*", "R4*", "B1", "G4*", "B4", "R3"]
@@ -170,3 +170,41 @@ def test_T_6_1_riichi_needs_10_od_a_draw_pile_and_an_unused_card():
     assert refused(state, discard(1, 0, 0, riichi=True)) == "T-6.1"
     state = draw(example_match(options={"unused_cards": 1}), "G4")
     assert state["unused"] == 0 and not any(m.get("riichi") for m in legal(state))
+
+
+def test_T_6_1_no_riichi_with_the_discard_of_the_last_card():
+    """Drawing the last card empties the draw pile: the tenpai discard cannot be riichi."""
+    state = draw(with_draw_pile(example_match(), 1, keep=["G4"]), "G4")
+    assert state["draw_pile"] == 0 and drop_drawn(1) in legal(state)
+    assert not any(m.get("riichi") for m in legal(state))
+    assert refused(state, discard(1, 0, 0, riichi=True)) == "T-6.1"
+
+
+def test_T_6_1_T_5_5_a_seat_that_called_never_riichis_later_in_the_match():
+    """Seat 3 pons B2* and keeps G0 G0 G0 R2 R3* (tenpai): on its next turn no riichi."""
+    hands = {1: EXAMPLE, 2: QUIET_2, 3: ["B2*", "G0", "G0", "G0", "B2*", "R2", "R3*", "B1*"]}
+    state = play(draw(new_match(hands), "B2*"), drop_drawn(1))
+    state = play(play(state, answer(2)), answer(3, "pon", cards=[0, 4]))
+    state = play(state, discard(3, None, 5))
+    assert (state["phase"], state["turn"]) == ("draw", 1)
+    state = play(draw(state, "B4*"), drop_drawn(1))
+    state = play(draw(state, "G4"), drop_drawn(2))
+    state = draw(state, "R0")
+    assert state["turn"] == 3 and drop_drawn(3) in legal(state)
+    assert not any(m.get("riichi") for m in legal(state))
+    assert refused(state, discard(3, 0, 0, riichi=True)) == "T-5.5"
+
+
+def test_T_7_2_a_winner_who_did_not_riichi_uses_only_the_1st_indicator():
+    """Seat 1 riichis and turns G1* (catalyst G2, like the 1st indicator G1); seat 2 wins
+    without riichi: its G2 counts once (G1 only), not twice."""
+    state = new_match({1: EXAMPLE, 2: RON_2, 3: QUIET_3})
+    state = play(draw(state, "G4"), discard(1, 0, 0, riichi=True))
+    state = chance(state, {"type": "indicator", "card": "G1*"})
+    assert state["indicators"] == ["G1", "G1*"] and state["turn"] == 2
+    state = play(draw(state, "G2"), {"type": "tsumo", "seat": 2, "insert": 7})
+    score = state["last_match"]["score"]
+    # water 10, 123 twice one way 40, B1* B2* B3* starred 10; G2 once
+    assert [i["indicator"] for i in score["catalyst"]["indicators"]] == ["G1"]
+    assert score["catalyst"]["points"] == 10 and score["total"] == 70
+    assert state["od"] == [270 - 10 - 35, 270 + 70, 270 - 35] and state["pool"] == 10
