@@ -10,14 +10,22 @@ energy (Examples 1 and 2 show they add no more than that).
 
 The search runs backwards from the energy the card needs: every unit of
 needed energy is traced back through the conversions that could have made it
-to the sphere that was spent. This visits each (units, slots used) pair once,
-so a handful of Converters stays cheap, and yields each distinct payment once
-instead of every order of applying the same conversions. Of the payments that
-spend the same spheres only those with a minimal set of Converters are kept: a
-Converter that changes nothing is not "used" (referee decision, RULES.md).
+to the sphere that was spent. Slots with the same effect (two "red → any"
+Converters, the twin slots of 213) are interchangeable for the energy, so the
+search counts how many slots of each kind it used rather than which ones:
+it visits each (units, uses per kind) pair once, which stays small with a
+dozen Converters where tracking each slot grew exponentially. Only then are
+the uses per kind turned into the Converters (cards) that can supply them.
+Each distinct payment is yielded once, not once per order of conversions. Of
+the payments that spend the same spheres only those with a minimal set of
+Converters are kept: a Converter that changes nothing is not "used" (referee
+decision, RULES.md); such minimal sets can only come from uses per kind that
+are themselves minimal, which keeps the last step small.
 """
 
 from functools import lru_cache
+from itertools import combinations, product
+
 from .cards import COLORS, effect
 
 ANY = "any"
@@ -47,31 +55,45 @@ def payments(target: str, low: int, high: int, ring: dict, slots: tuple) -> list
 
 @lru_cache(maxsize=4096)
 def _payments(target, low, high, ring, slots):
-    found: dict[tuple, set[frozenset]] = {}
+    kinds = sorted({(kind, source) for _, kind, source in slots})
+    cards_by_kind = [[card for card, kind, source in slots if (kind, source) == k]
+                     for k in kinds]
+    uses_by_spend: dict[tuple, set[tuple]] = {}
     seen = set()
     stack = []
     for amount in range(low, high + 1):
         units = [0] * (WILD + 1)
         units[WILD if target == ANY else COLORS.index(target)] = amount
-        stack.append((tuple(units), frozenset()))
+        stack.append((tuple(units), (0,) * len(kinds)))
     while stack:
         node = stack.pop()
         if node in seen:
             continue
         seen.add(node)
-        units, used = node
-        converters = frozenset(slots[i][0] for i in used)
+        units, uses = node
         for spend in _spends(units, ring):
-            found.setdefault(spend, set()).add(converters)
-        for index, (_, kind, source) in enumerate(slots):
-            if index not in used:
-                stack.extend((before, used | {index})
-                             for before in _undo(units, kind, source))
-    return tuple(
-        (spend, tuple(sorted(converters)))
-        for spend in sorted(found)
-        for converters in sorted(found[spend], key=sorted)
-        if not any(other < converters for other in found[spend]))
+            uses_by_spend.setdefault(spend, set()).add(uses)
+        for index, (kind, source) in enumerate(kinds):
+            if uses[index] < len(cards_by_kind[index]):
+                more = uses[:index] + (uses[index] + 1,) + uses[index + 1:]
+                stack.extend((before, more) for before in _undo(units, kind, source))
+    found = {spend: _minimal_cards(uses_by_spend[spend], cards_by_kind)
+             for spend in uses_by_spend}
+    return tuple((spend, converters) for spend in sorted(found)
+                 for converters in sorted(found[spend]))
+
+
+def _minimal_cards(uses_found: set[tuple], cards_by_kind: list[list[int]]) -> list[tuple]:
+    """The minimal sets of Converters (cards) that can supply one of ``uses_found``."""
+    least = [u for u in uses_found
+             if not any(o != u and all(a <= b for a, b in zip(o, u)) for o in uses_found)]
+    sets = set()
+    for uses in least:
+        choices = [combinations(range(len(cards)), n) for cards, n in zip(cards_by_kind, uses)]
+        for picked in product(*choices):
+            sets.add(frozenset(cards_by_kind[k][i] for k, slots in enumerate(picked)
+                               for i in slots))
+    return [tuple(sorted(s)) for s in sets if not any(other < s for other in sets)]
 
 
 def _undo(units: tuple, kind: str, source: str):
