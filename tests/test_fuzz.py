@@ -1,12 +1,11 @@
 """Forged states and odd moves at every stateless route of every game: always a
 problem+json 4xx or a 200, never a 500 (the service answers whatever it is sent)."""
 
-import json
 import random
 
 import pytest
 
-from referee.conformance import GARBAGE
+from referee.conformance import forge
 from referee.registry import engines
 from support import service_app
 
@@ -25,29 +24,6 @@ def sample_states(engine, rnd):
             state, _ = engine.apply(state, rnd.choice(engine.legal_moves(state)))
         states.append(state)
     return rnd.sample(states, min(STATES_PER_GAME, len(states)))
-
-
-def forge(state, rnd):
-    """Change one leaf, drop one key, or swap a whole subtree for garbage."""
-    forged = json.loads(json.dumps(state))
-    node = forged
-    while True:
-        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
-        if not keys:
-            return forged
-        key = rnd.choice(keys)
-        child = node[key]
-        if isinstance(child, (dict, list)) and child and rnd.random() < 0.6:
-            node = child
-            continue
-        action = rnd.random()
-        if action < 0.15 and isinstance(node, dict):
-            del node[key]
-        elif action < 0.3 and isinstance(child, int) and not isinstance(child, bool):
-            node[key] = child + rnd.choice([-1, 1, 10**6, -(10**6)])
-        else:
-            node[key] = rnd.choice(GARBAGE + ({"a": [1]}, [[]], 10**30, "1"))
-        return forged
 
 
 @pytest.mark.parametrize("game", sorted(engines()))

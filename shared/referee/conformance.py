@@ -141,8 +141,7 @@ def expect_refusal(engine, state, move) -> RefereeError:
 def check_forged_states_refused(engine, state, rnd, tries: int = 2) -> None:
     """A state with one leaf changed either still works or is refused: no crash."""
     for _ in range(tries):
-        forged = json.loads(json.dumps(state))
-        _mutate_leaf(forged, rnd)
+        forged = forge(state, rnd)
         for call, args in ((engine.legal_moves, (forged,)), (engine.view, (forged, 1)),
                            (engine.score, (forged,))):
             try:
@@ -151,18 +150,27 @@ def check_forged_states_refused(engine, state, rnd, tries: int = 2) -> None:
                 pass
 
 
-def _mutate_leaf(node, rnd) -> None:
+def forge(state, rnd):
+    """A copy of ``state`` with one leaf changed, one key dropped or a subtree replaced."""
+    forged = json.loads(json.dumps(state))
+    node = forged
     while True:
         keys = list(node) if isinstance(node, dict) else list(range(len(node)))
         if not keys:
-            return
+            return forged
         key = rnd.choice(keys)
         child = node[key]
-        if isinstance(child, (dict, list)) and child and rnd.random() < 0.7:
+        if isinstance(child, (dict, list)) and child and rnd.random() < 0.6:
             node = child
             continue
-        node[key] = rnd.choice(GARBAGE)
-        return
+        action = rnd.random()
+        if action < 0.15 and isinstance(node, dict):
+            del node[key]
+        elif action < 0.3 and isinstance(child, int) and not isinstance(child, bool):
+            node[key] = child + rnd.choice([-1, 1, 10**6, -(10**6)])
+        else:
+            node[key] = rnd.choice(GARBAGE + ({"a": [1]}, [[]], 10**30, "1"))
+        return forged
 
 
 def check_views(engine, state, perturb, rnd) -> int:
