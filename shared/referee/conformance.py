@@ -18,7 +18,7 @@ import random
 import sys
 from dataclasses import dataclass
 
-from .engine import CHANCE, Engine, canonical
+from .engine import CHANCE, LANGUAGES, Engine, canonical
 from .errors import BadRequest, Forbidden, IllegalMove, InvalidState, RefereeError
 from .rng import Pcg32
 
@@ -31,6 +31,7 @@ class Playout:
     final: dict
     score: dict
     perturbed: int  # how many views were checked against a really different state
+    hidden_outcomes: int = 0  # hidden chance outcomes swapped for one the seat cannot tell apart
 
 
 def perturbation(engine: Engine):
@@ -38,13 +39,13 @@ def perturbation(engine: Engine):
 
 
 def play_random_game(engine: Engine, players: int, seed: int, mode: str = "digital", *,
-                     deep: bool = True, max_steps: int = 50_000) -> Playout:
+                     deep: bool = True, max_steps: int = 50_000, options=None) -> Playout:
     """One seeded random game to its end; ``deep`` adds the costlier checks each step."""
     rnd = random.Random(f"{engine.id}/{players}/{seed}/{mode}")
-    state = engine.new(players, seed=seed, mode=mode)
+    state = engine.new(players, seed=seed, mode=mode, options=options)
     perturb = perturbation(engine)
     assert not engine.has_secrets or perturb, f"{engine.id} has secrets but no perturb_hidden"
-    steps = perturbed = 0
+    steps = perturbed = hidden = 0
     while state["to_move"]:
         assert steps < max_steps, f"{engine.id} seed {seed}: no end after {max_steps} steps"
         check_round_trip(state)
@@ -56,6 +57,8 @@ def play_random_game(engine: Engine, players: int, seed: int, mode: str = "digit
             check_unlisted_moves_refused(engine, state, moves, rnd)
             check_forged_states_refused(engine, state, rnd)
             perturbed += check_views(engine, state, perturb, rnd)
+            if state["to_move"] == [CHANCE] and engine.has_secrets:
+                hidden += check_hidden_outcomes(engine, state, moves, rnd)
         move = choose_move(engine, state, moves, rnd)
         before = canonical(state)
         new, events = engine.apply(state, move)
@@ -73,7 +76,7 @@ def play_random_game(engine: Engine, players: int, seed: int, mode: str = "digit
     assert sorted(s["seat"] for s in score["scores"]) == list(range(1, players + 1))
     for refused in ({"type": "pass", "seat": 1}, {"type": "x", "seat": CHANCE}):
         expect_refusal(engine, state, refused)
-    return Playout(steps, state, score, perturbed)
+    return Playout(steps, state, score, perturbed, hidden)
 
 
 def choose_move(engine, state, moves, rnd) -> dict:
@@ -200,3 +203,36 @@ def check_views(engine, state, perturb, rnd) -> int:
                 assert engine.legal_moves(variant, seat) == moves, \
                     f"seat {seat}'s legal moves depend on a secret"
     return changed
+
+
+def check_hidden_outcomes(engine, state, outcomes, rnd, candidates: int = 4) -> int:
+    """A hidden chance outcome reaches a seat exactly like every outcome it cannot tell apart.
+
+    For each seat, the outcome played is swapped for others listed at the same
+    point; where the seat's view afterwards is the same (it cannot tell them
+    apart), everything else it receives must be byte-identical too: its legal
+    moves, the logged move and the events as redacted for it. A ``p`` left on a
+    redacted entry, or a card left in an event, fails here.
+    """
+    listed = [m for m in outcomes if "describe" not in m and m.get("p", 1) > 0]
+    if len(listed) < 2:
+        return 0
+    picked = rnd.sample(listed, min(candidates + 1, len(listed)))
+    played = [engine.step(state, {k: v for k, v in m.items() if k != "p"}) for m in picked]
+    compared = 0
+    for seat in range(1, state["players"] + 1):
+        def received(result):
+            new, events, move = result
+            seen = engine.view_move(move, seat)
+            return canonical([seen, [engine.move_text(seen, lang) for lang in LANGUAGES],
+                              engine.view_events(events, seat), engine.legal_moves(new, seat)])
+        first = played[0]
+        view = canonical(engine.view(first[0], seat))
+        for other, outcome in zip(played[1:], picked[1:]):
+            if canonical(engine.view(other[0], seat)) != view:
+                continue  # the seat sees the difference: nothing to hide
+            assert received(other) == received(first), (
+                f"{engine.id}: seat {seat} can tell the hidden outcome {picked[0]} from "
+                f"{outcome}: {received(first)} != {received(other)}")
+            compared += 1
+    return compared

@@ -12,6 +12,7 @@ No Flask, Redis or HTTP here: engines are pure Python.
 """
 
 import contextlib
+import importlib
 import json
 import logging
 import secrets
@@ -33,12 +34,20 @@ MAX_SEED = (1 << 64) - 1
 MAX_CHANCE_STEPS = 10_000
 
 
+#: the languages of move text and catalogs; the first is the default
+LANGUAGES = ("en", "ja")
+#: fields the referee adds to a listed or logged move; a client may send them back
+ANNOTATIONS = ("p", "text")
+
+
 @dataclass(frozen=True)
 class Option:
-    """A game option: its default and what it means (shown in ``info``)."""
+    """A game option: its default, what it means (shown in ``info``) and the JSON
+    Schema of its value (the wire contract; ranges the engine also enforces)."""
 
     default: object
     description: str
+    schema: dict | None = None
 
 
 def canonical(value) -> str:
@@ -59,6 +68,23 @@ def is_listed(move: dict, moves: list[dict]) -> bool:
             if canonical(candidate) == wanted:
                 return True
     return False
+
+
+def repr_json(value) -> str:
+    """A value as a person reads it in an error: JSON, quoted strings (never a Python repr)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def who_moves(to_move: list) -> str:
+    """``to_move`` as a person reads it: "seats 1 and 3 are to move"."""
+    if to_move == [CHANCE]:
+        return "a chance outcome is to be entered"
+    if not to_move:
+        return "nobody is to move"
+    names = [str(s) for s in to_move]
+    if len(names) == 1:
+        return f"seat {names[0]} is to move"
+    return f"seats {', '.join(names[:-1])} and {names[-1]} are to move"
 
 
 def clone(state: dict) -> dict:
@@ -82,6 +108,19 @@ class Engine:
     moves_rule: str | None = None
     #: where the project's documentation of the rules lives (relative to the repo)
     rules_doc: str = ""
+    #: the prefix of the game's rule ids (``Z`` for Z-8); RULES.md lists every id
+    rule_prefix: str = ""
+    #: the rule an unknown option is refused under (where the game's setup names its options)
+    options_rule: str | None = None
+    #: The game's wire description (its ``wire.py``), JSON Schemas from which the
+    #: API's per-game schemas are generated: the whole move object per move type
+    #: (as listed, and as logged after redaction), a view, a score line's
+    #: breakdown, the score helper's input (``None``: no helper).
+    move_schemas: dict[str, dict] = {}
+    view_schema: dict = {"type": "object"}
+    breakdown_schema: dict = {"type": "object"}
+    calculate_schema: dict | None = None
+    components_schema: dict = {"type": "object"}
 
     # ------------------------------------------------------------------ info
     def info(self) -> dict:
@@ -110,9 +149,9 @@ class Engine:
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise InvalidPlayers(
                 f"{self.title} takes {self.min_players} to {self.max_players} players, "
-                f"not {players!r}", rule=self.players_rule)
+                f"not {repr_json(players)}", rule=self.players_rule)
         if mode not in MODES:
-            raise BadRequest(f"mode must be one of {list(MODES)}, not {mode!r}")
+            raise BadRequest(f"mode must be \"digital\" or \"tabletop\", not {repr_json(mode)}")
         if seed is None:
             seed = secrets.randbits(64)
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
@@ -132,12 +171,13 @@ class Engine:
             self._run_chance(state, events)
         return state, events
 
-    def legal_moves(self, state: dict, seat=None) -> list[dict]:
+    def legal_moves(self, state: dict, seat=None, *, trusted: bool = False) -> list[dict]:
         """The moves that may be played now: one seat's, or every acting seat's.
 
         At a chance point each outcome carries ``p``, its probability.
+        ``trusted``: the state is one this referee made itself (see :meth:`check`).
         """
-        self.check_state(state)
+        self.check(state, trusted)
         if seat is not None and seat != CHANCE:
             self._check_seat(state, seat)
         with self._guard():
@@ -151,27 +191,37 @@ class Engine:
                     moves.extend(self._legal(state, actor))
             return moves
 
-    def apply(self, state: dict, move) -> tuple[dict, list]:
+    def apply(self, state: dict, move, *, trusted: bool = False) -> tuple[dict, list]:
         """Play ``move`` on a copy of ``state``: ``(new_state, events)``."""
-        self.check_state(state)
+        new, events, _ = self.step(state, move, trusted=trusted)
+        return new, events
+
+    def step(self, state: dict, move, *, trusted: bool = False) -> tuple[dict, list, dict]:
+        """Like :meth:`apply`, also answering the move as the referee records it.
+
+        The record is the accepted move; a chance outcome carries the
+        probability the referee computed (``p``), never one the client sent.
+        The move is always checked, even on a trusted state.
+        """
+        self.check(state, trusted)
         with self._guard():
-            move = self._accept(state, move)
+            move, p = self._accept(state, move)
             new = clone(state)
             events: list = []
             self._play(new, move, events)
             new["version"] += 1
             self._run_chance(new, events)
-            return new, events
+            return new, events, move if p is None else dict(move, p=p)
 
-    def score(self, state: dict) -> dict:
-        self.check_state(state)
+    def score(self, state: dict, *, trusted: bool = False) -> dict:
+        self.check(state, trusted)
         with self._guard():
             return self._scoreboard(self._score(state), final=not state["to_move"],
                                     state=state)
 
-    def view(self, state: dict, seat=None) -> dict:
+    def view(self, state: dict, seat=None, *, trusted: bool = False) -> dict:
         """The state as ``seat`` may see it (``None``: a spectator's public view)."""
-        self.check_state(state)
+        self.check(state, trusted)
         if seat is not None:
             self._check_seat(state, seat)
         with self._guard():
@@ -185,7 +235,52 @@ class Engine:
         return [self._redact_event(clone(e), seat) for e in events]
 
     def view_move(self, move: dict, seat=None) -> dict:
-        return self._redact_move(clone(move), seat)
+        """A logged move as ``seat`` may see it.
+
+        Where the redaction hides anything, the outcome's probability goes
+        with it: ``p`` is the outcome's share of the deck or bag, so it would
+        name the hidden card as surely as the card itself.
+        """
+        bare = {k: v for k, v in move.items() if k != "p"}
+        seen = self._redact_move(clone(bare), seat)
+        if "p" in move and seen == bare:
+            seen["p"] = move["p"]
+        return seen
+
+    def move_text(self, move: dict, lang: str = "en") -> str:
+        """A short human description of a move as listed or logged ("Build 213 …").
+
+        Pure function of the move as given: a redacted move reads as redacted,
+        so the text never says more than the move it describes.
+        """
+        lang = lang if lang in LANGUAGES else LANGUAGES[0]
+        bare = {k: v for k, v in move.items() if k not in ANNOTATIONS}
+        try:
+            return self._move_text(bare, lang)
+        except Exception:  # a forged log entry may hold anything: fall back, never crash
+            log.warning("%s: no text for %s", self.id, canonical(bare)[:200], exc_info=True)
+            return canonical(bare)
+
+    def components(self) -> dict:
+        """The catalog of the game's components: what a client needs to draw and
+        explain the game without the source (pure data, the same for every call)."""
+        return self._components()
+
+    def picture(self, state: dict, seat=None, lang: str = "en") -> str:
+        """An SVG drawing of what ``seat`` may see (``None``: the public view).
+
+        Drawn from the view alone, never from the state, so a picture can never
+        show what the seat's view hides: the game's ``picture.py`` has
+        ``picture(view, *, seat, lang) -> str``, a pure function.
+        """
+        view = self.view(state, seat)
+        lang = lang if lang in LANGUAGES else LANGUAGES[0]
+        with self._guard():
+            return self._picture_module().picture(view, seat=seat, lang=lang)
+
+    def _picture_module(self):
+        package = type(self).__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.picture")
 
     def calculate(self, data: dict) -> dict:
         """The score helper: what a physical table reads off → the scoreboard."""
@@ -201,14 +296,26 @@ class Engine:
             raise InvalidOptions("options must be an object")
         unknown = sorted(set(options) - set(self.options))
         if unknown:
-            raise InvalidOptions(f"unknown option(s) {unknown}; {self.title} has "
-                                 f"{sorted(self.options) or 'no options'}")
+            known = ", ".join(sorted(self.options)) or "none"
+            raise InvalidOptions(f"{self.title} has no option {', '.join(map(repr_json, unknown))}"
+                                 f" (its options: {known})", rule=self.options_rule)
         resolved = {name: opt.default for name, opt in self.options.items()}
         resolved.update(options)
         if copy:  # a new state's options must never alias the engine's defaults
             resolved = clone(resolved)
         self._check_options(resolved, players)
         return resolved
+
+    def check(self, state, trusted: bool) -> None:
+        """The trust boundary: a state from outside is checked whole before use.
+
+        A state the referee made itself — a session's, read back from its own
+        store; a bot's or a playout's, the result of its own ``apply`` — is
+        ``trusted`` and skips the check (most of a step's cost). Never pass
+        ``trusted`` for a state a caller sent: the stateless routes do not.
+        """
+        if not trusted:
+            self.check_state(state)
 
     def check_state(self, state) -> None:
         """Refuse a state that this engine could not have produced."""
@@ -221,7 +328,8 @@ class Engine:
         if not isinstance(state, dict):
             raise InvalidState("state must be an object")
         if state.get("game") != self.id:
-            raise InvalidState(f"state is not a {self.title} state (game={state.get('game')!r})")
+            raise InvalidState(f"state is not a {self.title} state "
+                               f"(its game is {repr_json(state.get('game'))})")
         version, players = state.get("version"), state.get("players")
         if type(version) is not int or version < 0:
             raise InvalidState("state.version must be a non-negative integer")
@@ -229,7 +337,7 @@ class Engine:
             raise InvalidState("state.players is out of range")
         mode = state.get("mode")
         if mode not in MODES:
-            raise InvalidState("state.mode must be 'digital' or 'tabletop'")
+            raise InvalidState('state.mode must be "digital" or "tabletop"')
         try:
             options = state.get("options")
             if self.resolve_options(options, players, copy=False) != options:
@@ -241,7 +349,7 @@ class Engine:
                 to_move != [CHANCE] and not all(
                     type(s) is int and 1 <= s <= players for s in to_move)) or (
                 len(set(map(str, to_move))) != len(to_move)):
-            raise InvalidState("state.to_move must list distinct seats, or be ['chance']")
+            raise InvalidState('state.to_move must list distinct seats, or be ["chance"]')
         if to_move == [CHANCE] and mode == "digital":
             raise InvalidState("a digital game never rests at a chance point")
         rng = state.get("rng")
@@ -260,31 +368,31 @@ class Engine:
         if type(seat) is not int or not 1 <= seat <= state["players"]:
             raise BadRequest(f"seat must be a seat number from 1 to {state['players']}")
 
-    def _accept(self, state: dict, move) -> dict:
-        """The move to play, or the refusal it earns (nothing is changed)."""
+    def _accept(self, state: dict, move) -> tuple[dict, float | None]:
+        """The move to play and, for a chance outcome, its probability; or the
+        refusal it earns (nothing is changed). A client's ``p`` is ignored."""
         if not isinstance(move, dict):
             raise BadRequest("move must be an object")
-        move = {k: v for k, v in move.items() if k != "p"}
+        move = {k: v for k, v in move.items() if k not in ANNOTATIONS}
         to_move = state["to_move"]
         if not to_move:
             raise GameOver("the game is over", rule=self.end_rule)
         seat = move.get("seat")
         if seat == CHANCE:
             if to_move != [CHANCE]:
-                raise NotYourTurn(f"no chance event is pending; to move: {to_move}")
+                raise NotYourTurn(f"no chance event is pending; {who_moves(to_move)}")
             if state["mode"] == "digital":
                 raise Forbidden("in a digital game the referee plays chance itself")
-            self._check_chance(state, move)
-            return move
+            return move, self._check_chance(state, move)
         if type(seat) is not int:
             raise BadRequest("move.seat must be a seat number or 'chance'")
         if seat not in to_move:
-            raise NotYourTurn(f"seat {seat} is not to move; to move: {to_move}")
+            raise NotYourTurn(f"seat {seat} is not to move; {who_moves(to_move)}")
         move = self._normalize(move)
         if not is_listed(move, self._legal(state, seat)):
             rule, detail = self._explain(state, move)
             raise IllegalMove(detail, rule=rule)
-        return move
+        return move, None
 
     def _explain(self, state, move) -> tuple[str | None, str]:
         try:
@@ -301,12 +409,16 @@ class Engine:
         total = sum(w for _, w in outcomes)
         return [dict(move, p=w / total) for move, w in outcomes]
 
-    def _check_chance(self, state, move) -> None:
-        """Refuse a chance outcome that cannot happen (tabletop entry)."""
+    def _check_chance(self, state, move) -> float | None:
+        """Refuse a chance outcome that cannot happen (tabletop entry); answer
+        its probability (``None`` where the game does not list its outcomes)."""
         outcomes = self._chance_outcomes(state)
-        if not is_listed(move, [m for m, w in outcomes if w > 0]):
-            rule, detail = self._explain(state, move)
-            raise IllegalMove(f"impossible chance outcome: {detail}", rule=rule)
+        possible = [(m, w) for m, w in outcomes if w > 0]
+        for candidate, weight in possible:
+            if is_listed(move, [candidate]):
+                return weight / sum(w for _, w in possible)
+        rule, detail = self._explain(state, move)
+        raise IllegalMove(f"impossible chance outcome: {detail}", rule=rule)
 
     def _sample_chance(self, state, rng: Pcg32) -> dict:
         outcomes = self._chance_outcomes(state)
@@ -423,3 +535,11 @@ class Engine:
 
     def _calculate(self, data: dict) -> list[dict]:
         raise BadRequest(f"{self.title} has no score helper")
+
+    def _move_text(self, move: dict, lang: str) -> str:
+        """The text of a move (its ``text.py``), in ``lang`` (one of LANGUAGES)."""
+        return canonical(move)
+
+    def _components(self) -> dict:
+        """The game's component catalog (its ``components.py``)."""
+        return {}

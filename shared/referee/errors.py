@@ -104,10 +104,76 @@ class InvalidPlayers(Unprocessable):
     code, title = "invalid_players", "Unsupported number of players"
 
 
+class NoSuchSeat(Unprocessable):
+    """A seat number the documents allow (1 to the game's most players) that this
+    table lacks: a seat 3 at a two-player table."""
+
+    code, title = "no_such_seat", "No such seat at this table"
+
+
 class InvalidInput(Unprocessable):
     """Well-formed score-helper input that cannot happen in the game."""
 
     code, title = "invalid_input", "Impossible input"
+
+
+class SessionConflict(RefereeError):
+    """The session is not in a state that allows this request (409); the subclasses
+    name why, each with a stable code (lobby: seats and start; corrections)."""
+
+    status, code, title = 409, "session_conflict", "Not possible in this session now"
+
+
+class NotStarted(SessionConflict):
+    code, title = "not_started", "The game has not started"
+
+
+class AlreadyStarted(SessionConflict):
+    code, title = "already_started", "The game has already started"
+
+
+class NobodySeated(SessionConflict):
+    code, title = "nobody_seated", "No seat is taken yet"
+
+
+class SeatTaken(SessionConflict):
+    code, title = "seat_taken", "The seat is taken"
+
+
+class TableFull(SessionConflict):
+    code, title = "table_full", "No seat is open"
+
+
+class UnknownJoinCode(NotFound):
+    code, title = "unknown_join_code", "Unknown or expired join code"
+
+
+class NothingToUndo(SessionConflict):
+    code, title = "nothing_to_undo", "Nothing to undo"
+
+
+class NothingToRedo(SessionConflict):
+    code, title = "nothing_to_redo", "Nothing to redo"
+
+
+class UndoTargetInvalid(SessionConflict):
+    code, title = "undo_target_invalid", "Not a version the game can go back to"
+
+
+class TakeBackNotLastMove(SessionConflict):
+    code, title = "takeback_not_last_move", "Only the last move, by its own seat"
+
+
+class TakeBackAfterChance(SessionConflict):
+    code, title = "takeback_after_chance", "A chance outcome has been revealed since"
+
+
+class TakeBackHiddenInformation(SessionConflict):
+    code, title = "takeback_hidden_information", "The move revealed hidden information"
+
+
+class TakeBackGameOver(SessionConflict):
+    code, title = "takeback_game_over", "The game is over"
 
 
 class RateLimited(RefereeError):
@@ -129,3 +195,15 @@ class UpstreamProblem(RefereeError):
 
     def problem(self) -> dict:
         return dict(self.body)
+
+
+def _codes(cls) -> set[str]:
+    found = {cls.code} if isinstance(cls.__dict__.get("code", cls.code), str) else set()
+    for sub in cls.__subclasses__():
+        found |= _codes(sub)
+    return found
+
+
+#: every ``code`` a problem answer can carry (the Problem schema's enum, the README's list);
+#: ``internal_error`` is the answer to a bug, which the tests keep from ever happening
+CODES = frozenset(_codes(RefereeError) - {"bad_gateway"} | {"internal_error"})

@@ -4,7 +4,7 @@ Schemas check what crosses the wire and feed the OpenAPI document; engines
 never see a schema object, only the plain data a schema loaded.
 """
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
 
 from .engine import MAX_SEED, MODES
 
@@ -26,6 +26,15 @@ class SeatOrChance(fields.Field):
 
     def _jsonschema_type_mapping(self):
         return {"oneOf": [{"type": "integer", "minimum": 1}, {"const": "chance"}]}
+
+
+class StrictBoolean(fields.Boolean):
+    """``true`` or ``false`` only: marshmallow's Boolean also takes 0, 1, "yes"…"""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is not bool:
+            raise ValidationError("must be true or false")
+        return value
 
 
 def Seat(**kwargs):
@@ -74,7 +83,9 @@ class ViewRequest(Base):
 
 class LogEntry(Schema):
     version = fields.Integer(required=True, strict=True)
-    move = fields.Dict(required=True)
+    move = fields.Dict(metadata={"description": "the move (absent from the setup entry)"})
+    setup = fields.Boolean(metadata={"description": "true on the first entry: the setup's "
+                                                    "events (deals, layout), no move"})
     events = fields.List(fields.Dict(), required=True)
     by = fields.String(metadata={"description": "who moved: seat:N, table"})
     at = fields.Float(metadata={"description": "Unix time the move landed"})
@@ -93,6 +104,8 @@ class StateAnswer(Schema):
 
 
 class ApplyAnswer(StateAnswer):
+    move = fields.Dict(metadata={"description": "the move as the referee records it: a chance "
+                                                "outcome carries the referee's probability p"})
     events = fields.List(fields.Dict())
     view_events = fields.List(fields.Dict(), metadata={"description": "only with view_as"})
 
@@ -130,6 +143,11 @@ class ViewLogAnswer(Schema):
 
 
 class InfoAnswer(Schema):
+    """A game's info; a game may add fields of its own (Gematon: ``witches``)."""
+
+    class Meta:
+        unknown = INCLUDE
+
     game = fields.String()
     title = fields.String()
     min_players = fields.Integer()
@@ -139,6 +157,15 @@ class InfoAnswer(Schema):
     move_types = fields.Dict()
     hidden_information = fields.Boolean()
     rules_doc = fields.String()
+
+
+class GameListing(InfoAnswer):
+    available = fields.Boolean(required=True, metadata={
+        "description": "false: the game's service did not answer (only game is given)"})
+
+
+class GamesAnswer(Schema):
+    games = fields.List(fields.Nested(GameListing), required=True)
 
 
 class HealthAnswer(Schema):
@@ -158,6 +185,11 @@ class ProblemSchema(Schema):
 # ----------------------------------------------------------- session routes
 class CreateSessionRequest(NewGame):
     game = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    seats = fields.String(load_default="assigned", validate=validate.OneOf(("assigned", "open")),
+                          metadata={"description": "assigned: every seat's token in the "
+                                    "answer; open: players join with the join_code"})
+    public = StrictBoolean(load_default=False, metadata={
+        "description": "open seats only: list the table in GET /v1/lobby"})
 
 
 class MoveRequest(Base):
@@ -166,7 +198,8 @@ class MoveRequest(Base):
 
 class SeatToken(Schema):
     seat = fields.Integer()
-    token = fields.String()
+    token = fields.String(metadata={"description": "assigned seats: the seat's secret token"})
+    status = fields.String(metadata={"description": "taken, open or absent"})
 
 
 class SessionCreated(Schema):
@@ -179,6 +212,10 @@ class SessionCreated(Schema):
     table_token = fields.String()
     spectator_token = fields.String()
     view = fields.Dict()
+    to_move = fields.List(fields.Raw(), metadata={"description": "who is to move now"})
+    started = fields.Boolean()
+    join_code = fields.String(metadata={"description": "open seats: what players join with"})
+    public = fields.Boolean()
 
 
 class Caller(Schema):
@@ -194,9 +231,14 @@ class SessionView(Schema):
     to_move = fields.List(fields.Raw())
     you = fields.Nested(Caller)
     view = fields.Dict()
+    started = fields.Boolean(metadata={"description": "false while open seats wait"})
+    seats = fields.List(fields.Nested(SeatToken))
+    join_code = fields.String(metadata={"description": "the table token, before the start"})
 
 
 class SessionMoved(SessionView):
+    move = fields.Dict(metadata={"description": "the move as the referee recorded it, as the "
+                                                "caller may see it, with its text"})
     events = fields.List(fields.Dict())
 
 

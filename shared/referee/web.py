@@ -5,14 +5,17 @@ problem+json mapping for every error, and an OpenAPI document built by apispec
 from the same marshmallow schemas that check the requests.
 """
 
+import copy
 import html
+import importlib.resources
 import json
 import logging
+import math
 import re
 
 from apispec import APISpec
-from apispec.ext.marshmallow import MarshmallowPlugin
-from flask import Flask, Response, request
+from apispec.ext.marshmallow import MarshmallowPlugin, resolver
+from flask import Flask, Response, request, send_from_directory
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
@@ -43,26 +46,59 @@ def _no_constants(name):
     raise ValueError(f"{name} is not JSON")
 
 
+def _number(text: str):
+    """A JSON number with a fraction or exponent: an integer when its value is whole.
+
+    JSON has one number type, and JSON Schema (which the OpenAPI documents use)
+    counts ``3.0`` as an integer: so does the referee, or a documented request
+    would be refused. A number too large for a double is refused, never turned
+    into an infinity that could not be written back as JSON.
+    """
+    value = float(text)
+    if value in (math.inf, -math.inf):
+        raise ValueError(f"the number {text[:40]} is too large")
+    return int(value) if value.is_integer() else value
+
+
 def parse_json(data: bytes):
-    """Strict JSON: no NaN/Infinity; too-deep nesting is refused, never a crash."""
+    """Strict JSON: no NaN/Infinity; too-deep nesting is refused, never a crash;
+    whole numbers are integers however they are written (``3.0`` is ``3``)."""
     if not data:
         raise InvalidJson("the request body is empty; send a JSON object")
     try:
-        return json.loads(data, parse_constant=_no_constants)
+        return json.loads(data, parse_constant=_no_constants, parse_float=_number)
     except (ValueError, RecursionError) as exc:
         raise InvalidJson(f"the request body is not valid JSON: {exc}"[:300]) from None
 
 
-def read_body(schema) -> dict:
-    """The request's JSON object, loaded through ``schema`` (unknown fields refused)."""
+def read_object() -> dict:
+    """The request's body: a JSON object."""
     payload = parse_json(request.get_data(cache=True))
     if not isinstance(payload, dict):
         raise BadRequest("the request body must be a JSON object")
+    return payload
+
+
+def read_body(schema, payload=None) -> dict:
+    """The request's JSON object (or ``payload``), loaded through ``schema``
+    (unknown fields refused)."""
+    payload = read_object() if payload is None else payload
     try:
         return schema.load(payload)
     except ValidationError as exc:
         raise BadRequest("the request body does not match its schema",
                          errors=exc.messages) from None
+
+
+def check_json(checker, body) -> None:
+    """Refuse a body its JSON Schema (a ``jsonschema`` validator) forbids: 400 with
+    each error at its path."""
+    errors = {}
+    for error in sorted(checker.iter_errors(body), key=lambda e: list(e.absolute_path)):
+        where = ".".join(map(str, error.absolute_path)) or "body"
+        errors.setdefault(where, []).append(error.message[:200])
+    if errors:
+        raise BadRequest("the request body does not match its schema", errors=errors)
 
 
 def install_error_handlers(app: Flask) -> None:
@@ -82,7 +118,10 @@ def install_error_handlers(app: Flask) -> None:
         }.get(error.code) or BadRequest(error.description or error.name)
         if error.code not in (404, 405, 413) and error.code and error.code != 400:
             mapped.status = error.code
-        return problem_response(mapped)
+        response = problem_response(mapped)
+        if error.code == 405 and getattr(error, "valid_methods", None):
+            response.headers["Allow"] = ", ".join(sorted(error.valid_methods))  # RFC 9110
+        return response
 
     @app.errorhandler(Exception)
     def _unexpected(error):  # a bug: still answer in the contract's shape
@@ -96,42 +135,69 @@ class OpenApi:
     """Collects each route's schemas as it is registered; serves the document."""
 
     def __init__(self, title: str, description: str, version: str = "1.0.0",
-                 common_errors=()):
+                 common_errors=(), component_prefix: str = ""):
+        """``component_prefix`` names every marshmallow component of this document
+        (``Gizmos`` + ``CalculateRequest``): the gateway gathers every game's
+        components into one document, where two games' names must not collide."""
         self.common_errors = tuple(common_errors)  # e.g. 429 where a limiter runs
+        self.extenders = []  # callables that complete the document when it is served
+        plugin = MarshmallowPlugin(schema_name_resolver=lambda schema: component_prefix +
+                                   resolver(schema))
         self.spec = APISpec(title=title, version=version, openapi_version="3.1.0",
-                            plugins=[MarshmallowPlugin()], info={"description": description})
-        self.spec.components.schema("Problem", schema=_problem_schema())
+                            plugins=[plugin], info={"description": description})
+        self.spec.components.schema("Problem", component=problem_json_schema())
+        self.spec.components.security_scheme("token", {
+            "type": "http", "scheme": "bearer",
+            "description": "a session's seat, table or spectator token (secret, shown once)"})
+
+    def add_components(self, named: dict) -> None:
+        """Plain JSON Schemas (e.g. a game's, from ``referee.wire``) as named components."""
+        for name, schema in named.items():
+            self.spec.components.schema(name, component=schema)
 
     def route(self, app: Flask, rule: str, method: str, *, summary: str, body=None,
               answer=None, status: int = 200, errors=(400, 422), params=(), tag=None,
-              description: str = ""):
-        """Register a view; ``body`` (a schema) is loaded and passed to the view."""
+              description: str = "", operation_id: str | None = None, doc_body=None,
+              raw_body: bool = False, security: bool = False, links=None, check=None):
+        """Register a view; ``body`` (a schema) is loaded and passed to the view.
+
+        ``doc_body`` documents a tighter, per-game body than the generic ``body``
+        loads; ``raw_body`` passes the JSON object as it came (the view checks it);
+        ``check``, a JSON Schema validator, refuses first what the document forbids.
+        """
 
         loader = body() if isinstance(body, type) else body
 
         def decorator(view):
             def endpoint(**kwargs):
-                if loader is not None:
-                    kwargs["body"] = read_body(loader)
+                if loader is not None or raw_body:
+                    payload = read_object()
+                    if check is not None:
+                        check_json(check, payload)
+                    kwargs["body"] = payload if loader is None else read_body(loader, payload)
                 return view(**kwargs)
 
             name = f"{view.__name__}_{method.lower()}"
             endpoint.__name__ = name
             app.add_url_rule(rule, name, endpoint, methods=[method])
-            self.document(rule, method, summary, description, body, answer, status,
-                           errors, params, tag)
+            self.document(rule, method, summary, description, doc_body or body, answer,
+                          status, errors, params, tag, operation_id, security, links)
             return view
 
         return decorator
 
     def document(self, rule, method, summary, description, body, answer, status,
-                  errors, params, tag):
+                 errors, params, tag, operation_id=None, security=False, links=None):
         path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule)
         operation = {"summary": summary, "responses": {}}
+        if operation_id:
+            operation["operationId"] = operation_id
         if description:
             operation["description"] = description
         if tag:
             operation["tags"] = [tag]
+        if security:
+            operation["security"] = [{"token": []}]
         parameters = [{"name": n, "in": "path", "required": True, "schema": {"type": "string"}}
                       for n in re.findall(r"{(\w+)}", path)]
         parameters += [dict(p) for p in params]
@@ -143,8 +209,11 @@ class OpenApi:
         ok = {"description": "success"}
         if answer is not None:
             ok["content"] = {"application/json": {"schema": answer}}
+        if links:
+            ok["links"] = links
         operation["responses"][str(status)] = ok
-        for code in (*errors, *self.common_errors) if errors else ():
+        too_large = (413,) if body is not None else ()  # any body over MAX_CONTENT_LENGTH
+        for code in (*errors, *too_large, *self.common_errors) if errors else ():
             operation["responses"][str(code)] = {
                 "description": "problem+json (RFC 9457)",
                 "content": {PROBLEM: {"schema": "Problem"}}}
@@ -155,54 +224,59 @@ class OpenApi:
 
         def openapi():
             nonlocal document
-            document = document or self.spec.to_dict()
-            return json_response(document)
+            if document is not None:
+                return json_response(document)
+            built = copy.deepcopy(self.spec.to_dict())
+            built["x-common-errors"] = [str(c) for c in self.common_errors]
+            complete = all([extend(built) for extend in self.extenders])
+            del built["x-common-errors"]
+            if complete:  # a part that did not answer is asked again next time
+                document = built
+            return json_response(built)
 
         def docs():
-            return Response(render_docs(self.spec.to_dict()), mimetype="text/html")
+            return Response(DOCS_PAGE.replace("{title}", html.escape(self.spec.title)),
+                            mimetype="text/html", headers={"Cache-Control": "no-cache"})
+
+        def docs_asset(name):
+            return send_from_directory(SWAGGER_UI, name, max_age=86400)
 
         app.add_url_rule("/openapi.json", "openapi", openapi, methods=["GET"])
         app.add_url_rule("/docs", "docs", docs, methods=["GET"])
+        app.add_url_rule("/docs/assets/<path:name>", "docs_asset", docs_asset, methods=["GET"])
 
 
-def _problem_schema():
-    from .schemas import ProblemSchema
-    return ProblemSchema
+# The interactive reference is Swagger UI, from the swagger-ui-py package's own copy of
+# its assets (a well-kept package; no CDN: /docs works with no internet).
+SWAGGER_UI = str(importlib.resources.files("swagger_ui") / "static")
+DOCS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script>window.ui = SwaggerUIBundle({url: "/openapi.json", dom_id: "#swagger-ui",
+  deepLinking: true, displayOperationId: true, defaultModelsExpandDepth: 0,
+  tryItOutEnabled: true, persistAuthorization: false});</script>
+</body></html>
+"""
 
 
-def render_docs(spec: dict) -> str:
-    """A self-contained, readable HTML page of the OpenAPI document (no CDN needed)."""
-    esc = html.escape
-    parts = [f"<!doctype html><meta charset=utf-8><title>{esc(spec['info']['title'])}</title>",
-             "<style>body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2em auto;"
-             "padding:0 1em}code,pre{background:#f4f4f4;padding:2px 4px}pre{padding:8px;"
-             "overflow:auto}h3{margin-bottom:.2em}.m{font-weight:bold;color:#05a}</style>",
-             f"<h1>{esc(spec['info']['title'])}</h1>",
-             f"<p>{esc(spec['info'].get('description', ''))}</p>",
-             "<p>Machine-readable: <a href=/openapi.json>/openapi.json</a>. Errors are "
-             "<code>application/problem+json</code> with a stable <code>code</code>.</p>"]
-    for path, operations in spec.get("paths", {}).items():
-        for method, op in operations.items():
-            parts.append(f"<h3><span class=m>{method.upper()}</span> <code>{esc(path)}</code>"
-                         f"</h3><p>{esc(op.get('summary', ''))}</p>")
-            if op.get("description"):
-                parts.append(f"<p>{esc(op['description'])}</p>")
-            for p in op.get("parameters", []):
-                parts.append(f"<div>{esc(p['in'])} <code>{esc(p['name'])}</code> "
-                             f"{esc(p.get('description', ''))}</div>")
-            body = op.get("requestBody", {}).get("content", {}).get("application/json")
-            if body:
-                parts.append(f"<div>body: <code>{esc(_ref_name(body['schema']))}</code></div>")
-            codes = ", ".join(sorted(op.get("responses", {})))
-            parts.append(f"<div>answers: {esc(codes)}</div>")
-    parts.append("<h2>Schemas</h2>")
-    for name, schema in spec.get("components", {}).get("schemas", {}).items():
-        parts.append(f"<h3 id={esc(name)}>{esc(name)}</h3><pre>"
-                     f"{esc(json.dumps(schema, indent=2))}</pre>")
-    return "\n".join(parts)
-
-
-def _ref_name(schema) -> str:
-    if isinstance(schema, dict) and "$ref" in schema:
-        return schema["$ref"].rsplit("/", 1)[-1]
-    return json.dumps(schema)
+def problem_json_schema() -> dict:
+    """The problem+json body (RFC 9457): every ``code`` the server can answer is listed."""
+    from .errors import CODES
+    return {
+        "type": "object", "required": ["type", "title", "status", "detail", "code"],
+        "properties": {
+            "type": {"type": "string", "format": "uri"},
+            "title": {"type": "string"},
+            "status": {"type": "integer", "minimum": 400, "maximum": 599},
+            "detail": {"type": "string", "description": "a sentence for people"},
+            "code": {"enum": sorted(CODES), "description": "stable, machine-readable"},
+            "rule": {"type": "string", "description": "the rule id an illegal move breaks"},
+            "errors": {"type": "object", "description": "per-field schema errors"},
+            "retry_after": {"type": "integer", "minimum": 0},
+            "current_version": {"type": "integer", "minimum": 0},
+            "request_id": {"type": "string", "description": "the X-Request-Id of the request "
+                                                            "(give it when you report a problem)"},
+        }}

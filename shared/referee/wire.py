@@ -1,0 +1,236 @@
+"""Per-game wire contracts, generated from each game's one description.
+
+A game describes its moves, view, score breakdown, score-helper input and
+options once, as JSON Schemas (its ``wire.py``, set on the engine). This module
+turns that description into the JSON Schemas of the API: the move union
+(discriminated by ``type``), the view with the envelope every game shares, the
+score answer, the stateless request bodies. The OpenAPI documents (the
+service's and the gateway's) and the tests that validate served answers all
+take their schemas from here, so nothing is written twice.
+
+Schemas are JSON Schema 2020-12 as OpenAPI 3.1 uses it; references point into
+``#/components/schemas/`` under names prefixed by the game (``GizmosMove``).
+"""
+
+import copy
+import json
+
+from .engine import ANNOTATIONS, CHANCE, MAX_SEED, MODES, Engine
+
+PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1,
+               "description": "chance outcomes only: the referee's probability of this outcome"}
+TEXT = {"type": "string", "description": "a short human description, in the language "
+                                         "Accept-Language chose (en or ja)"}
+ANNOTATION_SCHEMAS = {"p": PROBABILITY, "text": TEXT}
+assert set(ANNOTATION_SCHEMAS) == set(ANNOTATIONS)
+
+
+def prefix(engine: Engine) -> str:
+    """The component-name prefix of a game: ``threemagic`` → ``Threemagic``."""
+    return engine.id[:1].upper() + engine.id[1:]
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def seat_schema(engine: Engine, chance: bool = False) -> dict:
+    seat = {"type": "integer", "minimum": 1, "maximum": engine.max_players}
+    return {"oneOf": [seat, {"type": "string", "enum": [CHANCE]}]} if chance else seat
+
+
+def to_move_schema(engine: Engine) -> dict:
+    return {"type": "array", "maxItems": engine.max_players, "uniqueItems": True,
+            "items": seat_schema(engine, chance=True),
+            "description": 'the seats that must act now; ["chance"] when the table must enter '
+                           "a chance outcome; [] when the game is over"}
+
+
+def options_schema(engine: Engine) -> dict:
+    properties = {}
+    for name, option in engine.options.items():
+        schema = dict(option.schema or {})
+        schema.setdefault("description", option.description)
+        schema["default"] = copy.deepcopy(option.default)
+        properties[name] = schema
+    return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+def move_schema(engine: Engine, move_type: str) -> dict:
+    """One move type's schema, with the annotations the referee adds (``p``, ``text``)."""
+    schema = copy.deepcopy(engine.move_schemas[move_type])
+    schema.setdefault("type", "object")
+    schema.setdefault("properties", {}).update(copy.deepcopy(ANNOTATION_SCHEMAS))
+    schema["properties"]["type"] = {"const": move_type}
+    required = schema.setdefault("required", [])
+    for field in ("type", "seat"):
+        if field not in required:
+            required.insert(0 if field == "type" else 1, field)
+    schema.setdefault("additionalProperties", False)
+    return schema
+
+
+def portable(node):
+    """The same schema in the spelling client generators read: a ``const`` that is not a
+    string becomes a one-value ``enum`` (openapi-python-client writes broken code for
+    ``const: 10`` and cannot read ``const: [1, 2]``); ``items: [...]`` (draft 4) becomes
+    ``prefixItems``, as JSON Schema 2020-12 spells it."""
+    if isinstance(node, list):
+        return [portable(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    data = ("examples", "example", "default", "enum", "const")  # values, not schemas
+    out = {k: v if k in data else portable(v) for k, v in node.items()}
+    value = out.get("const")
+    if isinstance(value, bool):  # read as a plain boolean, still exact
+        out.pop("const")
+        out.update(type="boolean", enum=[value])
+    elif isinstance(value, (list, dict)):
+        # generators read no enum of lists or objects: the type stays exact, the
+        # value is said in words (the server still refuses any other value)
+        out.pop("const")
+        out["type"] = "array" if isinstance(value, list) else "object"
+        if isinstance(value, list):
+            kinds = {type(v) for v in value}
+            out["items"] = {"type": "integer"} if kinds == {int} else {}
+        out["description"] = (out.get("description", "") + f" (always {json.dumps(value)})"
+                              ).strip()
+    elif "const" in out and not isinstance(value, str):
+        out["enum"] = [out.pop("const")]
+    if isinstance(out.get("items"), list):
+        out["prefixItems"] = out.pop("items")
+    return out
+
+
+def components(engine: Engine) -> dict:
+    """Every named schema of one game, keyed by component name."""
+    p = prefix(engine)
+    out = {}
+    for move_type in engine.move_schemas:
+        out[f"{p}Move_{move_type}"] = move_schema(engine, move_type)
+    if engine.move_schemas:
+        out[f"{p}Move"] = {
+            "description": f"A {engine.title} move: one object of legal-moves, posted back as "
+                           "it was listed (p and text may be left in or out).",
+            "oneOf": [ref(f"{p}Move_{t}") for t in engine.move_schemas],
+            "discriminator": {"propertyName": "type", "mapping": {
+                t: f"#/components/schemas/{p}Move_{t}" for t in engine.move_schemas}}}
+    else:
+        out[f"{p}Move"] = {"type": "object", "required": ["type", "seat"]}
+    out[f"{p}Options"] = options_schema(engine)
+    view = copy.deepcopy(engine.view_schema)
+    view.setdefault("type", "object")
+    properties = view.setdefault("properties", {})
+    properties.update(envelope(engine, p))
+    view.setdefault("required", [])
+    view["required"] = sorted(set(view["required"]) | set(ENVELOPE_KEYS))
+    out[f"{p}View"] = view
+    out[f"{p}State"] = {
+        "type": "object", "description": f"A whole {engine.title} state, as new/apply answer "
+        "it: the caller holds it and sends it back unchanged (forged states are refused).",
+        "properties": dict(envelope(engine, p), rng={
+            "type": ["object", "null"], "description": "digital games: the generator"}),
+        "required": [*ENVELOPE_KEYS, "rng"]}
+    out[f"{p}ScoreLine"] = {
+        "type": "object", "required": ["seat", "total", "breakdown"],
+        "properties": {"seat": seat_schema(engine), "total": {"type": "integer"},
+                       "breakdown": copy.deepcopy(engine.breakdown_schema)}}
+    out[f"{p}Score"] = {
+        "type": "object", "required": ["final", "scores", "ranking", "winners"],
+        "properties": {
+            "final": {"type": "boolean"},
+            "scores": {"type": "array", "items": ref(f"{p}ScoreLine"),
+                       "minItems": engine.min_players, "maxItems": engine.max_players},
+            "ranking": {"type": "array", "items": ref("RankLine")},
+            "winners": {"type": "array", "items": seat_schema(engine)}}}
+    if engine.calculate_schema is not None:
+        out[f"{p}CalculateRequest"] = copy.deepcopy(engine.calculate_schema)
+    out[f"{p}Components"] = copy.deepcopy(engine.components_schema)
+    out.update(bodies(engine, p))
+    out["RankLine"] = RANK_LINE
+    return portable(out)
+
+
+def bodies(engine: Engine, p: str) -> dict:
+    """The stateless routes' request and answer bodies of one game."""
+    state, move, view = ref(f"{p}State"), ref(f"{p}Move"), ref(f"{p}View")
+    seat_or_null = {"type": ["integer", "null"], "minimum": 1, "maximum": engine.max_players}
+    entry = {"type": "object", "required": ["version", "events"], "properties": {
+        "version": {"type": "integer", "minimum": 0}, "move": move,
+        "setup": {"type": "boolean", "description": "the first entry: the setup's events "
+                                                    "(deals, layout) as the caller may see them"},
+        "events": {"type": "array", "items": {"type": "object"}},
+        "by": {"type": "string", "description": "who moved: seat:N or table"},
+        "at": {"type": "number", "description": "Unix time the move landed"}}}
+
+    def request(required, **properties):
+        return {"type": "object", "required": list(required), "properties": properties,
+                "additionalProperties": False}
+
+    return {
+        f"{p}NewRequest": new_request(engine),
+        f"{p}StateRequest": request(["state"], state=state),
+        f"{p}LegalMovesRequest": request(["state"], state=state, seat={
+            "oneOf": [{"type": "null"}, seat_schema(engine, chance=True)],
+            "description": "only this seat's moves (null: every acting seat's)"}),
+        f"{p}ApplyRequest": request(["state", "move"], state=state, move=move,
+                                    view_as=dict(seat_or_null, description=(
+                                        "also answer the view, the move and the events as "
+                                        "this seat sees them (null: public)"))),
+        f"{p}ViewRequest": request(["state"], state=state, seat=dict(
+            seat_or_null, description="null: the public view")),
+        f"{p}ViewLogRequest": request(["entries"], seat=seat_or_null, entries={
+            "type": "array", "maxItems": 10_000,
+            "items": dict(entry, additionalProperties=False)}),
+        f"{p}StateAnswer": {"type": "object", "required": ["state", "events"], "properties": {
+            "state": state, "view": view, "events": {
+                "type": "array", "items": {"type": "object"},
+                "description": "the setup's events (deals, layout), as the holder of the whole "
+                               "state sees them"}}},
+        f"{p}LegalMoves": {"type": "object", "required": ["to_move", "moves"], "properties": {
+            "to_move": to_move_schema(engine), "moves": {"type": "array", "items": move},
+            "version": {"type": "integer", "minimum": 0}}},
+        f"{p}ApplyAnswer": {"type": "object", "required": ["state", "move", "events"],
+                            "properties": {
+                                "state": state, "move": move, "view_move": move,
+                                "events": {"type": "array", "items": {"type": "object"}},
+                                "view": view,
+                                "view_events": {"type": "array", "items": {"type": "object"}}}},
+        f"{p}ViewAnswer": {"type": "object", "required": ["view"], "properties": {"view": view}},
+        f"{p}Log": {"type": "object", "required": ["entries"], "properties": {
+            "version": {"type": "integer", "minimum": 0},
+            "entries": {"type": "array", "items": entry}}},
+    }
+
+
+RANK_LINE = {"type": "object", "required": ["rank", "seat", "total"], "properties": {
+    "rank": {"type": "integer", "minimum": 1}, "seat": {"type": "integer", "minimum": 1},
+    "total": {"type": "integer"}}}
+
+
+ENVELOPE_KEYS = ("game", "version", "players", "mode", "options", "to_move")
+
+
+def envelope(engine: Engine, p: str) -> dict:
+    return {
+        "game": {"const": engine.id},
+        "version": {"type": "integer", "minimum": 0},
+        "players": {"type": "integer", "minimum": engine.min_players,
+                    "maximum": engine.max_players},
+        "mode": {"enum": list(MODES)},
+        "options": ref(f"{p}Options"),
+        "to_move": to_move_schema(engine),
+    }
+
+
+def new_request(engine: Engine) -> dict:
+    p = prefix(engine)
+    return {"type": "object", "required": ["players"], "additionalProperties": False,
+            "properties": {
+                "players": {"type": "integer", "minimum": engine.min_players,
+                            "maximum": engine.max_players},
+                "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEED},
+                "mode": {"enum": list(MODES), "default": "digital"},
+                "options": ref(f"{p}Options"),
+                "view_as": {"type": ["integer", "null"], "minimum": 1,
+                            "maximum": engine.max_players}}}
