@@ -1,11 +1,30 @@
-"""Refuse a forged or inconsistent Gematon position (the envelope is checked by the base)."""
+"""The state's shape, and ``check_position``: refuse a forged or inconsistent Gematon
+position (the envelope every game has is checked by the base).
 
-from referee.engine import CHANCE
+The state, beyond the envelope::
+
+    phase            "setup" | "play" | "over"
+    setup_step       index into setup.setup_steps(players, draft) (GM-2)
+    witches          [witch number 1..6 of each seat, or null before it has one]
+    removed_witches  sorted witches put back in the box by the draft (GM-2.1)
+    awakened         whether the game's first set has been formed (GM-4.1)
+    bag              {"1": 9, "2": 9, …} chips left per value (GM-1.2)
+    altars           {"w1": [a, b], "w2": …, "w3": …, "black": …} sorted chips (GM-1.3)
+    seats            per seat {"position", "gauge", "stack" (bottom→top), "hand" (sorted),
+                     "pentacle" (7 cells, value or null)} (GM-1.4, GM-1.7)
+    turn             null, or {"seat", "round", "refilled", "pushed", "operated", "sets"}
+                     (sets: new sets formed this turn, for the blessing GM-3.6)
+
+The pop area (GM-1.4) is empty whenever the game rests: an Operate fills and
+empties it at once, so the state does not keep it; the events show it.
+"""
+
+from referee.engine import CHANCE, repr_json
 from referee.errors import InvalidState
 
-from .rules import (
-    ALTARS, CELLS, CHIPS_PER_VALUE, HAND_AT_REST, ROUNDS, STACK_AT_REST, VALUES, WITCHES,
-    complete_lines, distinct_values, is_chip,
+from .board import (
+    ALTAR_CHIPS, ALTARS, CELLS, CHIPS_PER_VALUE, HAND_AT_REST, MAX_POSITION, ROUNDS,
+    STACK_AT_REST, VALUES, WITCHES, complete_lines, distinct_values, is_chip,
 )
 from .setup import drawn_so_far, setup_steps
 
@@ -22,7 +41,7 @@ def bad(why: str):
 
 def check_position(state: dict) -> None:
     if set(state) != STATE_KEYS:
-        bad(f"state keys must be exactly {sorted(STATE_KEYS)}")
+        bad(f"state keys must be exactly {', '.join(sorted(STATE_KEYS))}")
     _check_shapes(state)
     _check_chips_conserved(state)
     _check_witches(state)
@@ -32,7 +51,7 @@ def check_position(state: dict) -> None:
     elif phase in ("play", "over"):
         _check_play(state)
     else:
-        bad(f"phase must be setup, play or over, not {phase!r}")
+        bad(f"phase must be setup, play or over, not {repr_json(phase)}")
 
 
 def _check_shapes(state):
@@ -42,14 +61,14 @@ def _check_shapes(state):
             type(c) is int and 0 <= c <= CHIPS_PER_VALUE for c in bag.values()):
         bad("bag must count each chip value 1, 2, 4, 5, 7, 8 from 0 to 9")
     if not isinstance(altars, dict) or set(altars) != set(ALTARS) or not all(
-            isinstance(chips, list) and len(chips) <= 2 and all(map(is_chip, chips))
+            isinstance(chips, list) and len(chips) <= ALTAR_CHIPS and all(map(is_chip, chips))
             and chips == sorted(chips) for chips in altars.values()):
         bad("altars must hold at most 2 chips each, sorted, on w1, w2, w3 and black")
     if not isinstance(seats, list) or len(seats) != n:
         bad("seats must have one entry per player")
     for k, mine in enumerate(seats, 1):
         if not isinstance(mine, dict) or set(mine) != SEAT_KEYS:
-            bad(f"seats[{k - 1}] must have exactly {sorted(SEAT_KEYS)}")
+            bad(f"seats[{k - 1}] must have exactly {', '.join(sorted(SEAT_KEYS))}")
         stack, hand, pentacle = mine["stack"], mine["hand"], mine["pentacle"]
         if not isinstance(stack, list) or not all(map(is_chip, stack)):
             bad(f"seat {k}'s stack must list chips")
@@ -60,8 +79,9 @@ def _check_shapes(state):
             bad(f"seat {k}'s pentacle must have {CELLS} cells, each a chip or null")
         if type(mine["gauge"]) is not int or mine["gauge"] != distinct_values(pentacle):
             bad(f"seat {k}'s gauge must equal the distinct values on its pentacle (GM-3.4)")
-        if type(mine["position"]) is not int or mine["position"] < 0:
-            bad(f"seat {k}'s position must be a non-negative integer")
+        if type(mine["position"]) is not int or not 0 <= mine["position"] <= MAX_POSITION:
+            bad(f"seat {k}'s position must be an integer from 0 to {MAX_POSITION}, the "
+                "highest square blessings can reach (GM-1.7, GM-3.6)")
     if len({mine["position"] for mine in seats}) != n:
         bad("two pawns share a track position (GM-3.7)")
     lines = state["options"]["pentacle_lines"]
@@ -79,7 +99,8 @@ def _check_chips_conserved(state):
         for chip in chips:
             counts[chip] += 1
     if any(c != CHIPS_PER_VALUE for c in counts.values()):
-        bad(f"there are 9 chips of each value; this state has {counts} (GM-1.2)")
+        held = ", ".join(f"{count} of {value}" for value, count in counts.items())
+        bad(f"there are 9 chips of each value; this state has {held} (GM-1.2)")
 
 
 def _check_witches(state):
@@ -87,8 +108,8 @@ def _check_witches(state):
     if not isinstance(dealt, list) or len(dealt) != state["players"] or not all(
             w is None or (type(w) is int and w in WITCHES) for w in dealt):
         bad("witches must give each seat a witch 1..6 or null")
-    if not isinstance(removed, list) or removed != sorted(set(removed)) or not all(
-            type(w) is int and w in WITCHES for w in removed):
+    if not isinstance(removed, list) or not all(
+            type(w) is int and w in WITCHES for w in removed) or removed != sorted(set(removed)):
         bad("removed_witches must list distinct witches 1..6, sorted")
     held = [w for w in dealt if w is not None]
     if len(set(held)) != len(held) or set(held) & set(removed):
@@ -119,7 +140,8 @@ def _check_setup(state):
     pending = steps[step]
     expected = [pending[1]] if pending[0] == "pick" else [CHANCE]
     if state["turn"] is not None or state["to_move"] != expected:
-        bad(f"setup step {pending} expects to_move {expected} and no turn")
+        waits = f"seat {pending[1]} to pick a witch" if pending[0] == "pick" else "chance"
+        bad(f"setup step {step} waits for {waits}, and no turn has begun (GM-2)")
 
 
 def _check_play(state):
@@ -128,7 +150,7 @@ def _check_play(state):
         bad("play starts after the whole setup")
     if None in state["witches"] or len(state["removed_witches"]) != (6 - n if draft else 0):
         bad("every seat holds a witch from the setup on (GM-2.1)")
-    if any(len(chips) != 2 for chips in state["altars"].values()):
+    if any(len(chips) != ALTAR_CHIPS for chips in state["altars"].values()):
         bad("every altar holds 2 chips between moves (GM-1.3)")
     if state["phase"] == "over":
         if state["turn"] is not None or state["to_move"] != []:
@@ -138,7 +160,7 @@ def _check_play(state):
         return
     turn = state["turn"]
     if not isinstance(turn, dict) or set(turn) != TURN_KEYS:
-        bad(f"turn must have exactly {sorted(TURN_KEYS)}")
+        bad(f"turn must have exactly {', '.join(sorted(TURN_KEYS))}")
     seat, round_, sets = turn["seat"], turn["round"], turn["sets"]
     if type(seat) is not int or not 1 <= seat <= n or type(round_) is not int or not (
             1 <= round_ <= ROUNDS):

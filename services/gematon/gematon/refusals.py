@@ -1,12 +1,21 @@
 """Why a move is refused: the most specific rule it breaks (fields may be any JSON)."""
 
-from referee.engine import CHANCE
+from referee.engine import CHANCE, repr_json
 
-from .choices import operate_choices
-from .rules import ALTARS, BLACK_ALTAR, CELLS, VALUES, WHITE_ALTARS, is_chip
+from .board import ALTARS, BLACK_ALTAR, CELLS, VALUES, WHITE_ALTARS, is_chip
+from .rules import operate_choices
 from .setup import free_witches, setup_steps
 
 SEAT_MOVES = ("push", "operate", "pick_witch")
+
+
+def spoken(values, conjunction: str = "and") -> str:
+    """The engine's own values (chips, altars, witches) as a person lists them: "1, 2 and
+    4", "w1 and w3". A caller's values are written as JSON first (``repr_json``)."""
+    words = [str(v) for v in values]
+    if len(words) < 2:
+        return "".join(words) or "none"
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
 def why_illegal(state: dict, move: dict) -> tuple[str, str] | None:
@@ -14,13 +23,15 @@ def why_illegal(state: dict, move: dict) -> tuple[str, str] | None:
         return _why_bad_chance(state, move)
     kind = move.get("type")
     if kind not in SEAT_MOVES:
-        return "GM-3.8", f"unknown move type {kind!r}; expected one of {list(SEAT_MOVES)}"
+        return "GM-3.8", (f"unknown move type {repr_json(kind)}; a seat's move is "
+                          f"{spoken(SEAT_MOVES, 'or')}")
     if state["phase"] == "setup":
         if kind != "pick_witch":
             return "GM-2.1", "the witch draft is on: pick a witch first"
         free = free_witches(state)
         if move.get("witch") not in free:
-            return "GM-2.1", f"witch {move.get('witch')!r} is not left to pick; left: {free}"
+            return "GM-2.1", (f"witch {repr_json(move.get('witch'))} is not left to pick; "
+                              f"pick {spoken(free, 'or')}")
         return None
     if kind == "pick_witch":
         return "GM-2.1", "witches are picked only during the setup's draft"
@@ -35,7 +46,8 @@ def _why_bad_push(state, move):
     hand = state["seats"][move["seat"] - 1]["hand"]
     chip = move.get("chip")
     if not is_chip(chip) or chip not in hand:
-        return "GM-3.3", f"no chip {chip!r} in the hand {hand}"
+        return "GM-3.3", (f"no chip {repr_json(chip)} in the hand: it holds "
+                          f"{spoken(hand)}")
     return None
 
 
@@ -44,7 +56,7 @@ def _why_bad_operate(state, move):
         return "GM-3.2", "this turn's Operate is done: one Operate per turn"
     altar, take, cell = move.get("altar"), move.get("take"), move.get("cell")
     if altar not in ALTARS:
-        return "GM-1.3", f"no altar {altar!r}; altars are {list(ALTARS)}"
+        return "GM-1.3", f"no altar {repr_json(altar)}; the altars are {spoken(ALTARS)}"
     seat = move["seat"]
     choices = operate_choices(state, seat)
     result, (top, second) = choices["result"], choices["popped"]
@@ -52,16 +64,20 @@ def _why_bad_operate(state, move):
     white = [a for a in WHITE_ALTARS if result in state["altars"][a]]
     how = f"{top} × {second} → {result}"
     if altar in WHITE_ALTARS and result not in held:
-        return "GM-3.4", f"{altar} holds {held}, not the operation's result ({how})"
+        return "GM-3.4", (f"{altar} holds {spoken(held)}, not the operation's result "
+                          f"({how})")
     if altar in WHITE_ALTARS and take != result:
-        return "GM-3.4", f"from a white altar the seat takes the result {result}, not {take!r}"
+        return "GM-3.4", (f"from a white altar the seat takes the result {result}, "
+                          f"not {repr_json(take)}")
     if altar == BLACK_ALTAR and white:
         return "GM-3.4", (f"the black altar is used only when no white altar holds the result; "
-                          f"{white} hold {result} ({how})")
+                          f"{spoken(white)} {'holds' if len(white) == 1 else 'hold'} "
+                          f"{result} ({how})")
     if altar == BLACK_ALTAR and (not is_chip(take) or take not in held):
-        return "GM-3.4", f"the black altar holds {held}: take one of them, not {take!r}"
+        return "GM-3.4", (f"the black altar holds {spoken(held)}: take one of them, "
+                          f"not {repr_json(take)}")
     if type(cell) is not int or not 0 <= cell < CELLS:
-        return "GM-1.5", f"no pentacle cell {cell!r}; cells are 0 to {CELLS - 1}"
+        return "GM-1.5", f"no pentacle cell {repr_json(cell)}; cells are 0 to {CELLS - 1}"
     if state["seats"][seat - 1]["pentacle"][cell] is not None:
         return "GM-3.4", f"pentacle cell {cell} holds a chip: place on an empty cell"
     return None
@@ -78,8 +94,8 @@ def _why_bad_chance(state, move):
             if step[0] == "deal" and move.get("holder") != step[1]:
                 return "GM-2.1", f"this witch is dealt to seat {step[1]}"
             if move.get("witch") not in free_witches(state):
-                return "GM-2.1", (f"witch {move.get('witch')!r} is not left to deal; left: "
-                                  f"{free_witches(state)}")
+                return "GM-2.1", (f"witch {repr_json(move.get('witch'))} is not left to "
+                                  f"deal; left: {spoken(free_witches(state))}")
             return None
         into, holder, rule = step[1], step[2], "GM-2.2"
     else:
@@ -88,11 +104,12 @@ def _why_bad_chance(state, move):
         return rule, "the pending chance event is a draw from the bag"
     if move.get("into") != into or move.get("holder") != holder:
         where = f"altar {holder}" if into == "altar" else f"seat {holder}'s {into}"
-        return rule, (f"this draw goes onto {where}: the move says into={into!r}, "
-                      f"holder={holder!r}, as legal-moves lists it")
+        return rule, (f"this draw goes onto {where}: the move must say \"into\": "
+                      f"{repr_json(into)}, \"holder\": {repr_json(holder)}, as legal-moves "
+                      "lists it")
     chip = move.get("chip")
     if not is_chip(chip):
-        return "GM-1.2", f"no chip value {chip!r}; values are {list(VALUES)}"
+        return "GM-1.2", f"no chip value {repr_json(chip)}; the values are {spoken(VALUES)}"
     if state["bag"][str(chip)] == 0:
         return "GM-6.1", f"no chip {chip} is left in the bag"
     return None

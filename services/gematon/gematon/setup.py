@@ -14,7 +14,7 @@ comes first (GM-2.1 before GM-2.2).
 
 from functools import cache
 
-from .rules import ALTARS, WITCHES
+from .board import ALTARS, WITCHES
 
 
 @cache

@@ -2,8 +2,8 @@
 
 import pytest
 
+from gematon.board import CHIPS_PER_VALUE, VALUES, complete_lines, distinct_values
 from gematon.engine import Gematon
-from gematon.rules import CHIPS_PER_VALUE, VALUES, complete_lines, distinct_values
 from referee.engine import CHANCE
 
 

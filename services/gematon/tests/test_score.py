@@ -2,7 +2,7 @@
 
 import pytest
 
-from gematon.rules import pattern
+from gematon.scoring import pattern
 from referee.errors import GameOver, InvalidInput, InvalidOptions, InvalidPlayers
 
 # GM-5.2's worked example: Pure on {0,1,3}, Cover on {1,2,4} and {1,5,6}, Nine on {2,3,5}
@@ -90,12 +90,11 @@ def test_GM_5_2_running_score_counts_complete_lines_only(engine):
 
 
 def test_GM_5_3_tie_later_seat_in_turn_order_ranks_higher(engine):
-    pentacle = [1, 2, 4, 5, 7, 8, 1]
-    seats = [{"seat": 1, "track": 10, "pentacle": pentacle},  # gauge 6: 10 + 6
-             {"seat": 2, "track": 11, "pentacle": pentacle, "gauge": 5}]  # 11 + 5
+    seats = [{"seat": 1, "track": 20, "pentacle": [1, 2, 4, 5, 7, 8, 1]},  # 20 + 6 + 3
+             {"seat": 2, "track": 17, "pentacle": [1, 2, 4, 5, 7, 8, 2]}]  # 17 + 6 + 6
     answer = engine.calculate({"seats": seats})
     total = answer["scores"][0]["total"]
-    assert answer["scores"][1]["total"] == total
+    assert answer["scores"][1]["total"] == total == 29
     assert answer["ranking"] == [{"rank": 1, "seat": 2, "total": total},
                                  {"rank": 2, "seat": 1, "total": total}]
     assert answer["winners"] == [2]
@@ -134,9 +133,9 @@ def test_GM_5_4_positions_past_20_are_plain_integers(table, engine):
             "overshoot": 0} in events
     assert engine.score(state)["scores"][0]["breakdown"]["track"] == 23
     answer = engine.calculate({"seats": [
-        {"seat": 1, "track": 45, "pentacle": EXAMPLE_PENTACLE},
-        {"seat": 2, "track": 25, "pentacle": EXAMPLE_PENTACLE}]})
-    assert [s["total"] for s in answer["scores"]] == [45 + 31, 25 + 31]
+        {"seat": 1, "track": 25, "pentacle": EXAMPLE_PENTACLE},
+        {"seat": 2, "track": 20, "pentacle": [1, 2, 4, 5, 7, 8, 2]}]})
+    assert [s["total"] for s in answer["scores"]] == [25 + 31, 20 + 6 + 6]
 
 
 @pytest.mark.parametrize("body, error, rule", [
@@ -169,10 +168,10 @@ def test_GM_5_2_score_helper_refuses_impossible_tables(engine, body, error, rule
 def test_GM_5_2_score_helper_takes_the_options(engine):
     ring = [[0, 1, 2], [1, 2, 3], [2, 3, 4], [3, 4, 5], [4, 5, 6], [5, 6, 0], [6, 0, 1]]
     answer = engine.calculate({"seats": [
-        {"seat": 1, "track": 0, "pentacle": [1, 1, 1, 1, 1, 1, 1]},
-        {"seat": 2, "track": 1, "pentacle": [2, 2, 4, 4, 8, 8, 2]}],
+        {"seat": 1, "track": 15, "pentacle": [1, 1, 1, 1, 1, 1, 1]},
+        {"seat": 2, "track": 16, "pentacle": [2, 2, 4, 4, 8, 8, 2]}],
         "options": {"pentacle_lines": ring, "blessing_values": [0, 5, 5, 5, 5, 5, 5]}})
-    assert answer["scores"][0]["total"] == 5 + 7 * 12
+    assert answer["scores"][0]["total"] == 15 + 5 + 7 * 12
     assert [line["cells"] for line in answer["scores"][0]["breakdown"]["lines"]] == ring
     with pytest.raises(InvalidOptions, match="GM-1.6"):
         engine.calculate({"seats": [

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from gematon.engine import perturb_hidden
+from gematon.hidden import perturb_hidden
 from referee.errors import IllegalMove
 
 EXAMPLE = dict(stacks={1: [8, 2]}, hands={1: [4, 7]},
@@ -79,7 +79,7 @@ def test_GM_6_1_a_draw_must_say_where_it_goes(table, engine):
     with pytest.raises(IllegalMove) as refused:
         engine.apply(state, {"type": "draw", "seat": "chance", "chip": 5})
     assert refused.value.rule == "GM-3.1"
-    assert "into='hand', holder=1" in refused.value.detail
+    assert '"into": "hand", "holder": 1' in refused.value.detail
 
 
 def test_GM_6_2_perturbing_hidden_chips_keeps_the_view(table, engine):

@@ -45,6 +45,8 @@ FORGERIES = {
     "GM-2.1 witch twice": _set(["witches"], [2, 2]),
     "GM-2.1 witch 7": _set(["witches"], [7, 2]),
     "GM-2.1 removed in a dealt game": _set(["removed_witches"], [3]),
+    "GM-2.1 removed as lists": _set(["removed_witches"], [[1], [1]]),
+    "GM-2.1 witches as lists": _set(["witches"], [[1], [2]]),
     "GM-3.2 both done": lambda s: s["turn"].update(pushed=True, operated=True),
     "GM-3.1 not refilled": _set(["turn", "refilled"], False),
     "GM-3.6 sets without operate": _set(["turn", "sets"], 1),
@@ -64,8 +66,10 @@ def test_GM_1_2_forged_states_are_refused(table, engine, name):
     state = table.refill(table.setup(witches=[1, 2], **EXAMPLE), 5)
     engine.check_state(state)
     FORGERIES[name](state)
-    with pytest.raises(InvalidState):
+    with pytest.raises(InvalidState) as refused:
         engine.check_state(state)
+    detail = refused.value.detail  # a sentence saying what is wrong, never a crash's name
+    assert not detail.startswith("inconsistent input") and "['" not in detail, detail
     for call in (engine.legal_moves, engine.score, engine.view):
         with pytest.raises(InvalidState):
             call(state)
@@ -79,8 +83,13 @@ def test_GM_2_2_forged_setup_states_are_refused(table, engine):
                  _set(["seats", 0, "position"], 5), _set(["to_move"], [1])):
         forged = json.loads(json.dumps(state))
         edit(forged)
-        with pytest.raises(InvalidState):
+        with pytest.raises(InvalidState) as refused:
             engine.check_state(forged)
+        assert "['" not in refused.value.detail and "('" not in refused.value.detail
+    state["to_move"] = [1]
+    with pytest.raises(InvalidState) as refused:
+        engine.check_state(state)
+    assert refused.value.detail == "setup step 1 waits for chance, and no turn has begun (GM-2)"
 
 
 def test_GM_6_1_digital_state_never_rests_at_a_draw(engine):

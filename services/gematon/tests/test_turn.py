@@ -2,7 +2,7 @@
 
 import pytest
 
-from gematon.rules import digital_root, operation
+from gematon.board import digital_root, operation
 from referee.errors import IllegalMove, NotYourTurn
 
 # The rulebook's push-first example (GM-3.4): stack [8, 2], hand {4, 7}, refill 5.
@@ -123,6 +123,26 @@ def test_GM_3_4_seat_chooses_among_white_altars_holding_the_result(table, engine
                                         "cell": 0}) == "GM-3.4"
     state = table.move(state, type="operate", altar="w3", take=1, cell=6)
     assert state["seats"][0]["pentacle"][6] == 8 and state["altars"]["w3"] == [8, 8]
+
+
+def test_GM_3_4_refusals_name_altars_and_chips_in_words(table, engine):
+    """GM-3.4, GM-3.3, GM-1.3: details list values as a person writes them, never as Python."""
+    state = table.refill(table.setup(stacks={1: [8, 8]}, hands={1: [4, 7]}, altars={
+        "w1": [1, 2], "w2": [4, 5], "w3": [1, 8], "black": [1, 7]}), 2)
+    expected = {
+        ("black", 1): "the black altar is used only when no white altar holds the result; "
+                      "w1 and w3 hold 1 (8 × 8 → 1)",
+        ("w2", 4): "w2 holds 4 and 5, not the operation's result (8 × 8 → 1)",
+        ("w9", 1): 'no altar "w9"; the altars are w1, w2, w3 and black',
+    }
+    for (altar, take), detail in expected.items():
+        with pytest.raises(IllegalMove) as refused:
+            engine.apply(state, {"type": "operate", "seat": 1, "altar": altar, "take": take,
+                                 "cell": 0})
+        assert refused.value.detail == detail
+    with pytest.raises(IllegalMove) as refused:
+        engine.apply(state, {"type": "push", "seat": 1, "chip": "8"})
+    assert refused.value.detail == 'no chip "8" in the hand: it holds 2, 4 and 7'
 
 
 def test_GM_3_4_black_altar_only_when_no_white_altar_holds_the_result(table, engine):

@@ -1,0 +1,52 @@
+"""GM-6.2: what each seat may see — views, events and logged moves redacted, and the
+conformance suite's ``perturb_hidden`` (what a seat cannot see, changed)."""
+
+import random
+
+from referee.engine import clone
+
+from .board import VALUES
+
+
+def redact(view: dict, seat) -> None:
+    """Other seats' hands and the bag show only their counts."""
+    for n, mine in enumerate(view["seats"], 1):
+        if n != seat:
+            mine["hand"] = {"count": len(mine["hand"])}
+    view["bag"] = {"count": sum(view["bag"].values())}
+
+
+def redact_event(event: dict, seat) -> dict:
+    if event.get("type") == "chip_drawn" and _hidden_draw(event, seat):
+        del event["chip"]
+    return event
+
+
+def redact_move(move: dict, seat) -> dict:
+    if move.get("type") == "draw" and _hidden_draw(move, seat):
+        move.pop("chip", None)
+    return move
+
+
+def _hidden_draw(draw: dict, seat) -> bool:
+    """A chip drawn into a hand is seen by its drawer only (GM-6.2); a draw that does
+    not say where it went (a hand-written log entry) is hidden from everyone."""
+    into = draw.get("into")
+    if into in ("stack", "altar"):
+        return False
+    return not (into == "hand" and draw.get("holder") == seat)
+
+
+def perturb_hidden(state: dict, seat, rnd: random.Random) -> dict:
+    """A copy where what ``seat`` cannot see changes: the chips in the bag and in the
+    other seats' hands are dealt anew (same hand sizes, same chips in all)."""
+    new = clone(state)
+    others = [s for n, s in enumerate(new["seats"], 1) if n != seat]
+    pool = [int(v) for v, count in new["bag"].items() for _ in range(count)]
+    pool += [chip for s in others for chip in s["hand"]]
+    rnd.shuffle(pool)
+    for s in others:
+        size = len(s["hand"])
+        s["hand"], pool = sorted(pool[:size]), pool[size:]
+    new["bag"] = {str(v): pool.count(v) for v in VALUES}
+    return new
