@@ -1,6 +1,7 @@
 """V-6: end of turn, settlement, refresh, the game's end; the /v1/calculate score helper."""
 
 import random
+from itertools import product
 
 import pytest
 
@@ -8,7 +9,7 @@ from referee.engine import CHANCE
 from referee.errors import GameOver, InvalidInput
 from referee.rng import Pcg32
 from vectron.engine import Vectron
-from vectron.rules import dense_ranks, settlement_points
+from vectron.scoring import dense_ranks, reachable_scores, settlement_points
 from vectron.service import create_app
 
 ENGINE = Vectron()
@@ -171,33 +172,109 @@ def test_V_6_2_calculate_four_players():
     assert [s["breakdown"]["gain"] for s in board["scores"]] == [3, 2, 2, 1]
     assert [s["breakdown"]["rank"] for s in board["scores"]] == [1, 2, 2, 3]
     assert [s["total"] for s in board["scores"]] == [3, 2, 2, 1]
-    assert board["ended"] is False and board["final"] is False and board["winners"] == []
+    assert board["final"] is False and board["winners"] == [] and "ended" not in board
 
 
 def test_V_6_4_calculate_ends_the_game_with_shared_winners():
-    board = ENGINE.calculate({"gauges": [7, 7, 0], "scores": [4, 4, 1]})
+    board = ENGINE.calculate({"gauges": [6, 6, 0], "scores": [4, 4, 1]})  # the deck ran out
     assert [s["total"] for s in board["scores"]] == [6, 6, 2]
-    assert board["ended"] and board["final"] and board["winners"] == [1, 2]
-    assert board["scores"][0]["breakdown"] == {"gauge": 7, "rank": 1, "gain": 2, "before": 4,
+    assert board["final"] and board["winners"] == [1, 2]
+    assert board["scores"][0]["breakdown"] == {"gauge": 6, "rank": 1, "gain": 2, "before": 4,
                                                "ended": True}
 
 
-def test_V_6_4_calculate_refusals():
-    for data, rule in (({"gauges": [7]}, "V-1.1"), ({"gauges": [7, -1]}, "V-6.2"),
-                       ({"gauges": [7, 1], "scores": [1]}, "V-1.5"),
-                       ({"gauges": [7, 1], "scores": [6, 0]}, "V-6.4")):
+IMPOSSIBLE_TALLIES = [  # what no table can read off → the rule it breaks
+    ({"gauges": [7]}, "V-1.1"),
+    ({"gauges": [1, 2, 3, 4, 5]}, "V-1.1"),
+    ({"gauges": "7, 1"}, "V-1.1"),
+    ({"gauges": [7, -1]}, "V-6.2"),
+    ({"gauges": [7, 1.5]}, "V-6.2"),
+    ({"gauges": [7, True]}, "V-6.2"),
+    # a turn ends as soon as one gauge reaches 7, and a move raises one gauge by 3 at most
+    ({"gauges": [10, 0]}, "V-4.6"),
+    ({"gauges": [0, 6, 12]}, "V-4.6"),
+    ({"gauges": [7, 7]}, "V-4.6"),
+    ({"gauges": [9, 2, 8, 0]}, "V-4.6"),
+    ({"gauges": [7, 1], "scores": [1]}, "V-1.5"),
+    ({"gauges": [7, 1], "scores": [1, -1]}, "V-1.5"),
+    ({"gauges": [7, 1], "scores": "1, 0"}, "V-1.5"),
+    ({"gauges": [7, 1], "scores": [6, 0]}, "V-6.4"),
+    ({"gauges": [7, 1, 0], "scores": [0, 0, 9]}, "V-6.4"),
+    # 3–4 players: every settlement gives players − 1 points to the highest gauge(s)
+    ({"gauges": [7, 1, 0], "scores": [1, 0, 0]}, "V-6.2"),
+    ({"gauges": [7, 1, 0], "scores": [1, 1, 1]}, "V-6.2"),
+    ({"gauges": [7, 1, 0, 0], "scores": [2, 0, 0, 0]}, "V-6.2"),
+    ({"gauges": [7, 1, 0, 0], "scores": [1, 1, 1, 1]}, "V-6.2"),
+    ({"gauges": [7, 1, 0, 0], "scores": [5, 0, 0, 0]}, "V-6.2"),
+]
+
+POSSIBLE_TALLIES = [  # edge cases a table can read off: accepted
+    {"gauges": [9, 6]},  # 6 + a star3 given up for a gate
+    {"gauges": [0, 0]},  # the deck ran out with no gauge risen
+    {"gauges": [6, 6, 6, 6]},  # the deck ran out: no gauge needs to reach 7
+    {"gauges": [7, 6, 6, 6], "scores": [3, 3, 3, 3]},  # one all-tied settlement before
+    {"gauges": [8, 0], "scores": [5, 5]},
+    {"gauges": [0, 0, 0], "scores": [5, 5, 5]},  # 2, 2, 1 + 2, 1, 2 + 1, 2, 2
+    {"gauges": [7, 0, 0, 0], "scores": [5, 5, 5, 5]},
+    {"gauges": [7, 0, 0, 0], "scores": [3, 2, 1, 0]},
+]
+
+
+@pytest.mark.parametrize("data, rule", IMPOSSIBLE_TALLIES)
+def test_V_6_2_calculate_refuses_impossible_tallies(data, rule):
+    """V-6.2, V-4.6, V-6.4: the score helper refuses what the rules cannot produce."""
+    with pytest.raises(InvalidInput) as caught:
+        ENGINE.calculate(data)
+    assert caught.value.code == "invalid_input" and caught.value.rule == rule
+    assert "[" not in caught.value.detail
+
+
+@pytest.mark.parametrize("data", POSSIBLE_TALLIES)
+def test_V_6_2_calculate_accepts_possible_edge_cases(data):
+    board = ENGINE.calculate(data)
+    assert [s["breakdown"]["before"] for s in board["scores"]] == data.get(
+        "scores", [0] * len(data["gauges"]))
+
+
+def test_V_6_2_calculate_details_say_why():
+    with pytest.raises(InvalidInput) as caught:
+        ENGINE.calculate({"gauges": [7, 8, 0]})
+    assert caught.value.detail.startswith("seats 1 and 2 each have a gauge of 7 or more")
+    with pytest.raises(InvalidInput) as caught:
+        ENGINE.calculate({"gauges": [7, 1, 0], "scores": [1, 0, 0]})
+    assert caught.value.detail.startswith("scores 1, 0 and 0 are not a sum of earlier "
+                                          "settlements: each 3-player settlement gives 2")
+    for data in ([7, 1], {"gauges": [7, 1], "seat": 1}):
         with pytest.raises(InvalidInput) as caught:
             ENGINE.calculate(data)
-        assert caught.value.rule == rule
+        assert caught.value.detail == "the input is an object with gauges and, optionally, scores"
+
+
+def test_V_6_2_reachable_score_lines():
+    """V-6.2: with 2 players any scores below 6 can be reached; with 3–4 only sums of
+    settlements, each giving players − 1 to the highest gauge."""
+    assert reachable_scores(2) == set(product(range(6), repeat=2))
+    assert (0, 0, 0) in reachable_scores(3) and (2, 1, 0) in reachable_scores(3)
+    assert all(max(line) >= 2 for line in reachable_scores(3) if any(line))
+    assert all(sum(line) >= 6 for line in reachable_scores(4) if any(line))
 
 
 def test_V_6_2_calculate_over_http():
+    """The body is checked against wire.CALCULATE (400, each error at its path); what a
+    schema cannot say is refused by the engine with its rule (422)."""
     client = create_app({"TESTING": True}).test_client()
     answer = client.post("/v1/calculate", json={"gauges": [7, 3], "scores": [2, 5]})
     assert answer.status_code == 200
     body = answer.get_json()
     assert [s["total"] for s in body["scores"]] == [6, 5]
-    assert body["ended"] is True and body["winners"] == [1]
-    assert client.post("/v1/calculate", json={"gauges": [7, "3"]}).status_code == 400
-    refused = client.post("/v1/calculate", json={"gauges": [1, 2], "scores": [9, 0]})
-    assert refused.status_code == 422 and refused.get_json()["rule"] == "V-6.4"
+    assert body["final"] is True and body["winners"] == [1]
+    malformed = client.post("/v1/calculate", json={"gauges": [7, "3", 10], "scores": [9, 0],
+                                                   "seat": 1})
+    assert malformed.status_code == 400 and malformed.get_json()["code"] == "bad_request"
+    assert set(malformed.get_json()["errors"]) == {"body", "gauges.1", "gauges.2", "scores.0"}
+    for body, rule in (({"gauges": [7, 7]}, "V-4.6"),
+                       ({"gauges": [7, 1], "scores": [1, 0, 0]}, "V-1.5"),
+                       ({"gauges": [7, 1, 0], "scores": [1, 0, 0]}, "V-6.2")):
+        refused = client.post("/v1/calculate", json=body)
+        assert refused.status_code == 422 and refused.get_json()["code"] == "invalid_input"
+        assert refused.get_json()["rule"] == rule

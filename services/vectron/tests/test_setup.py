@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from referee.engine import CHANCE
-from referee.errors import InvalidOptions, InvalidPlayers, InvalidState
+from referee.errors import InvalidPlayers, InvalidState
 from vectron.board import CELLS, DEFAULT_ACTION_CARDS, DEFAULT_MAP_CHIPS
 from vectron.engine import Vectron
 
@@ -47,35 +47,21 @@ def test_V_1_2_grid_cells_and_coordinates(table):
     assert things["seat1"] == things["seat2"] == 1 and sum(things.values()) == 16
 
 
-def test_V_1_3_default_map_chips_and_validation():
-    """V-1.3: the default mix; 16 chips, exactly 2 swaps, at least N star2 chips, a gate."""
+def test_V_1_3_default_map_chips():
+    """V-1.3: the default mix, and a custom one kept in the state (refusals: test_options)."""
     assert ENGINE.info()["options"]["map_chips"]["default"] == {
         "star1": 4, "star2": 4, "star3": 4, "gate": 2, "swap": 2}
     custom = {"star1": 3, "star2": 4, "star3": 4, "gate": 3, "swap": 2}
     assert ENGINE.new(4, options={"map_chips": custom})["options"]["map_chips"] == custom
-    bad = {
-        "must add up to 16": dict(DEFAULT_MAP_CHIPS, star1=5),
-        "exactly 2 swap": dict(DEFAULT_MAP_CHIPS, swap=3, star1=3),
-        "at least 3 star2": dict(DEFAULT_MAP_CHIPS, star2=2, star1=6),
-        "a count for each": {"star1": 16},
-        "non-negative integers": dict(DEFAULT_MAP_CHIPS, gate=-1, star1=7),
-        "at least 1 gate": dict(DEFAULT_MAP_CHIPS, gate=0, star1=6),
-    }
-    for message, chips in bad.items():
-        with pytest.raises(InvalidOptions) as caught:
-            ENGINE.new(3, options={"map_chips": chips})
-        assert message in caught.value.detail
     ENGINE.new(2, options={"map_chips": dict(DEFAULT_MAP_CHIPS, star2=2, star1=6)})
 
 
-def test_V_1_4_default_action_cards_and_validation():
+def test_V_1_4_default_action_cards():
+    """V-1.4: the default mix; a custom one makes the deck (refusals: test_options)."""
     assert ENGINE.info()["options"]["action_cards"]["default"] == {
         "O1": 3, "O2": 3, "O3": 3, "D1": 3, "D2": 3, "D3": 3, "S": 6}
     state = ENGINE.new(2, options={"action_cards": dict(DEFAULT_ACTION_CARDS, S=0, O1=9)})
     assert "S" not in state["deck"] + state["hands"][0] + state["hands"][1]
-    for cards in (dict(DEFAULT_ACTION_CARDS, S=7), {"O1": 24}, dict(DEFAULT_ACTION_CARDS, S=True)):
-        with pytest.raises(InvalidOptions):
-            ENGINE.new(2, options={"action_cards": cards})
 
 
 def test_V_1_4_card_names_in_a_tabletop_entry(table):

@@ -4,6 +4,8 @@ Nothing here knows about turns: these are the pieces of the game and the
 arithmetic of the wall kick, kept apart so they can be read (and tested) alone.
 """
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 4  # V-1.1
+
 FILES, RANKS = "abcd", "1234"
 CELLS = [f + r for r in RANKS for f in FILES]
 SIZE = 4
@@ -24,6 +26,25 @@ CARDS = ("O1", "O2", "O3", "D1", "D2", "D3", SWAP_CARD)
 CARD_COUNT = 24
 DEFAULT_ACTION_CARDS = {"O1": 3, "O2": 3, "O3": 3, "D1": 3, "D2": 3, "D3": 3, SWAP_CARD: 6}
 HAND_SIZE = 2  # V-2.3, V-6.3
+
+GAUGE_LIMIT = 7  # V-4.6, V-6.1: a gauge this high ends the turn and is settled
+WINNING_SCORE = 6  # V-6.4
+
+# The components' names, in English and in the manual's Japanese (the text of moves and
+# the catalog both read them here).
+CHIP_NAMES = {
+    "star1": {"en": "1-star chip", "ja": "星1つのスターチップ"},
+    "star2": {"en": "2-star chip", "ja": "星2つのスターチップ"},
+    "star3": {"en": "3-star chip", "ja": "星3つのスターチップ"},
+    GATE: {"en": "gate chip", "ja": "ゲートチップ"},
+    SWAP: {"en": "swap chip", "ja": "スワップチップ"},
+}
+CARD_NAMES = {
+    "O1": {"en": "orthogonal 1", "ja": "縦横1"}, "O2": {"en": "orthogonal 2", "ja": "縦横2"},
+    "O3": {"en": "orthogonal 3", "ja": "縦横3"}, "D1": {"en": "diagonal 1", "ja": "斜め1"},
+    "D2": {"en": "diagonal 2", "ja": "斜め2"}, "D3": {"en": "diagonal 3", "ja": "斜め3"},
+    SWAP_CARD: {"en": "swap", "ja": "スワップ"},
+}
 
 DIRECTIONS = {
     "O": ((0, 1), (1, 0), (0, -1), (-1, 0)),

@@ -5,13 +5,17 @@ columns and deck), every field has its type and range, and the phase agrees
 with ``to_move``, the hand sizes and the gauges.
 """
 
+import json
 from collections import Counter
 
 from referee.engine import CHANCE
 from referee.errors import InvalidState
 
-from .board import CARDS, CELLS, CHIPS, HAND_SIZE, HOLDABLE, START_CHIP, piece
-from .rules import GAUGE_LIMIT, WINNING_SCORE, settlement_points
+from .board import (
+    CARDS, CELLS, CHIPS, GAUGE_LIMIT, HAND_SIZE, HOLDABLE, START_CHIP, WINNING_SCORE, piece,
+)
+from .scoring import gauge_problem, settlement_points
+from .wording import words
 
 POSITION_KEYS = {"phase", "turn", "grid", "held", "fallen", "gauges", "scores", "hands",
                  "columns", "deck", "cursor", "settlements"}
@@ -46,10 +50,10 @@ def _per_seat(state, key, ok) -> list:
 
 def check(state: dict) -> None:
     if set(state) != STATE_KEYS:
-        _bad(f"state keys must be exactly {sorted(STATE_KEYS)}")
+        _bad(f"state keys must be exactly {words(sorted(STATE_KEYS))}")
     phase, turn, n = state["phase"], state["turn"], state["players"]
     if phase not in PHASES:
-        _bad(f"phase must be one of {list(PHASES)}")
+        _bad(f"phase must be one of {words(PHASES, 'or')}")
     if type(turn) is not int or not 1 <= turn <= n or (phase == "layout" and turn != 1):
         _bad("turn must be a seat number (1 before the layout, V-2.4)")
     _check_chips(state)
@@ -59,11 +63,13 @@ def check(state: dict) -> None:
     _check_settlements(state)
     expected = {"over": []}.get(phase, [CHANCE] if phase in CHANCE_PHASES else [turn])
     if state["to_move"] != expected:
-        _bad(f"phase {phase!r} has to_move {expected}")
+        _bad(f"phase {phase} has to_move {json.dumps(expected)}")
     if (phase == "over") != (max(state["scores"]) >= WINNING_SCORE):
         _bad(f"the game is over exactly when a score reaches {WINNING_SCORE}")
     if phase != "over" and max(gauges) >= GAUGE_LIMIT:
         _bad(f"a gauge at {GAUGE_LIMIT} or more is settled before play goes on")
+    if phase == "over" and gauges != state["settlements"][-1]["gauges"]:
+        _bad("a finished game keeps the gauges of the settlement that ended it")
     if phase in ("layout", "deal") and (any(fallen) or any(gauges)):
         _bad("a deal follows a refresh: pieces stand and gauges are 0")
     if phase in ("draw", "deck_draw", "forced_draw") and not state["deck"]:
@@ -124,7 +130,7 @@ def _check_cards(state):
         if phase == "place":
             wanted[turn - 1] += 1
         if sizes != wanted:
-            _bad(f"in phase {phase!r} the hands hold {wanted} cards")
+            _bad(f"in phase {phase} the hands hold {words(wanted)} cards")
 
 
 def _check_settlements(state):
@@ -140,6 +146,9 @@ def _check_settlements(state):
         if not (isinstance(gauges, list) and len(gauges) == n and all(map(_is_count, gauges))
                 and entry == {"gauges": gauges, "points": settlement_points(gauges)}):
             _bad(f"settlements[{i}] is not a settlement of {n} gauges")
+        problem = gauge_problem(gauges)
+        if problem:
+            _bad(f"settlements[{i}]: {problem}")
         running = [r + p for r, p in zip(running, entry["points"])]
     if running != scores:
         _bad("scores must be the sum of the settlements")

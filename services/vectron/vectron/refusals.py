@@ -11,6 +11,7 @@ from referee.engine import canonical
 from .board import CARDS, CELLS, SWAP_CARD, piece
 from .position import layout_chips
 from .rules import card_destinations, is_first_move, piece_cell
+from .wording import words
 
 SEAT_MOVES = {"draw": {"type", "seat", "source"}, "place": {"type", "seat", "card"},
               "move": {"type", "seat", "to"}, "stop": {"type", "seat"}}
@@ -20,7 +21,8 @@ PHASE_MOVES = {"draw": ("draw",), "place": ("place",), "move": ("move", "stop")}
 def move_problem(state: dict, move: dict) -> tuple[str, str]:
     kind, seat, phase = move.get("type"), move["seat"], state["phase"]
     if kind not in SEAT_MOVES:
-        return "V-8", f"unknown move type {kind!r}; expected one of {sorted(SEAT_MOVES)}"
+        return "V-8", (f"unknown move type {canonical(kind)}: a move is a "
+                       f"{words(sorted(SEAT_MOVES), 'or')}")
     if kind not in PHASE_MOVES[phase]:
         return _out_of_order(phase, kind, phase == "move" and is_first_move(state, seat))
     if kind == "draw":
@@ -37,9 +39,9 @@ def move_problem(state: dict, move: dict) -> tuple[str, str]:
     if problem is None and set(move) != SEAT_MOVES[kind]:
         extra = sorted(set(move) - SEAT_MOVES[kind])
         rule = "V-4.5" if kind == "move" else "V-8"
-        return rule, (f"a {kind} move has exactly the fields {sorted(SEAT_MOVES[kind])}, not "
-                      f"{extra}" + (" (the card is implied: the next one down the column)"
-                                    if kind == "move" else ""))
+        return rule, (f"a {kind} move has exactly the fields {words(sorted(SEAT_MOVES[kind]))}, "
+                      f"not {words(extra)}" + (" (the card is implied: the next one down the "
+                                               "column)" if kind == "move" else ""))
     return problem or ("V-8", f"not a legal move: {canonical(move)}")
 
 
@@ -73,9 +75,10 @@ def _destination_problem(state, seat, dest):
         return None
     card = state["columns"][seat - 1][state["cursor"]]
     if card == SWAP_CARD:
-        return "V-4.4", f"an S card goes to a swap chip's cell: {reachable}, not {dest}"
+        return "V-4.4", (f"an S card goes to a swap chip's cell: {words(reachable, 'or')}, "
+                         f"not {dest}")
     start = piece_cell(state["grid"], seat)
-    return "V-4.3", (f"{card} from {start} reaches {reachable} (walls kick back), "
+    return "V-4.3", (f"{card} from {start} reaches {words(reachable, 'or')} (walls kick back), "
                      f"not {dest}")
 
 
@@ -86,7 +89,7 @@ def chance_problem(state: dict, move: dict) -> tuple[str, str]:
     if move.get("type") != "card" or set(move) != {"type", "seat", "card"}:
         return "V-8", 'a deck draw is entered as {"type":"card","seat":"chance","card":…}'
     if card not in CARDS:
-        return "V-1.4", f"{canonical(card)} is not a card: cards are {list(CARDS)}"
+        return "V-1.4", f"{canonical(card)} is not a card: a card is {words(CARDS, 'or')}"
     return "V-7.1", f"no {card} is left in the deck"
 
 
@@ -106,5 +109,6 @@ def layout_problem(state: dict, move: dict) -> tuple[str, str] | None:
     if got != +wanted:
         missing, extra = sorted((wanted - got).elements()), sorted((got - wanted).elements())
         return "V-2.2", (f"the layout must use exactly the chips left after V-2.1 and one "
-                         f"placeholder per seat: missing {missing}, unexpected {extra}")
+                         f"placeholder per seat: missing {words(missing) or 'nothing'}, "
+                         f"unexpected {words(extra) or 'nothing'}")
     return None

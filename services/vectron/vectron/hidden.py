@@ -1,0 +1,46 @@
+"""What each seat may see (V-7.2): views, events and logged moves with the hidden
+cards taken out, and ``perturb_hidden`` for the conformance suite.
+
+Hidden are the other seats' hands (their sizes show) and the deck (its size
+shows); columns, the map, held chips, fallen pieces, gauges and scores are public.
+"""
+
+import random
+
+from referee.engine import CHANCE, clone
+
+
+def redact(view: dict, seat) -> None:
+    view["hands"] = [hand if s == seat else {"count": len(hand)}
+                     for s, hand in enumerate(view["hands"], start=1)]
+    view["deck"] = {"count": len(view["deck"])}
+
+
+def redact_event(event: dict, seat) -> dict:
+    """A card dealt or drawn from the deck shows only to its receiver (decision 15)."""
+    if event["type"] in ("card_dealt", "card_drawn") and event["seat"] != seat \
+            and event.get("source", "deck") == "deck":
+        del event["card"]
+    return event
+
+
+def redact_move(move: dict, seat) -> dict:
+    # A card move does not say whose hand it fills; its events show the card
+    # to those who may see it, so the move itself never does.
+    if move.get("type") == "card" and move.get("seat") == CHANCE:
+        move.pop("card", None)
+    return move
+
+
+def perturb_hidden(state: dict, seat, rnd: random.Random) -> dict:
+    """A copy where what ``seat`` may not see changes: the other hands and the deck
+    trade cards at random, each keeping its size (conformance hook)."""
+    new = clone(state)
+    hidden = [s for s in range(1, new["players"] + 1) if s != seat]
+    pool = list(new["deck"]) + [c for s in hidden for c in new["hands"][s - 1]]
+    rnd.shuffle(pool)
+    for s in hidden:
+        size = len(new["hands"][s - 1])
+        new["hands"][s - 1], pool = sorted(pool[:size]), pool[size:]
+    new["deck"] = sorted(pool)
+    return new
