@@ -77,6 +77,11 @@ def discount(built: list[int], card_id: int, source: str) -> int:
                if "discount" in (fx := effect(c)) and applies[fx["discount"]["when"]])
 
 
+def _grants_a_build(card_id: int) -> bool:
+    fx = effect(card_id)
+    return "result" in fx and fx["result"]["action"] in ("build_free", "research")
+
+
 def trigger_kind(card_id: int) -> str | None:
     """"file", "pick" or "build" for a trigger gizmo, else None."""
     kind = effect(card_id)["kind"]
@@ -84,11 +89,43 @@ def trigger_kind(card_id: int) -> str | None:
 
 
 def uses(card_id: int) -> int:
-    """How many times one activation may be used: 2 for pick 2, 3 for draw 3 (Z-9)."""
-    return effect(card_id)["result"].get("count", 1) if trigger_kind(card_id) else 0
+    """How many moves one activation takes: 2 for pick 2, 3 for draw 3 (Z-9: "one at
+    a time"), 1 for every other result (Z-8: a gizmo activates at most once per turn).
+
+    A result's ``count`` says how much it gives; only for the results done one at a
+    time is it also how often. "+2 VP" (307, 308, 317, 318) is one use worth 2 tokens.
+    """
+    if not trigger_kind(card_id):
+        return 0
+    result = effect(card_id)["result"]
+    return result["count"] if result.get("one_at_a_time") else 1
+
+
+def most_vp_tokens(built: list[int], archived: int | None = None) -> int:
+    """The most VP tokens a seat with these gizmos can hold (Z-9; the supply is unlimited).
+
+    Tokens come only from the seat's VP-token gizmos, each at most once per action
+    that triggers it, and never on its own Build: a Build gizmo on the Builds of
+    the other gizmos (one Build each, the starting gizmo aside), a File gizmo on
+    the Files after it was built: the ``archived`` cards (at most the File Limit)
+    and the cards built since from the Archive, at most one per other gizmo.
+    """
+    builds = len(built) - 1
+    files = (limits(built)["file"] if archived is None else archived) + builds - 1
+    most = 0
+    for card_id in built:
+        result = effect(card_id).get("result", {})
+        if result.get("action") == "gain_vp_tokens":
+            most += result["count"] * (files if trigger_kind(card_id) == "file" else builds - 1)
+    return most
 
 
 def end_game_vp(card_id: int, ring_size: int, vp_tokens: int) -> int:
     """A Generic gizmo's award (Z-6.4); 0 for every other card."""
     award = effect(card_id).get("end_game_vp")
     return {"energy_in_ring": ring_size, "vp_token_total": vp_tokens}.get(award, 0)
+
+
+# the gizmos whose result is one more Build in the turn: a free build (319, 320) or
+# a Research that may build (331, 332) (Z-9)
+BUILD_GRANTING = frozenset(c for c in CARDS if _grants_a_build(c))

@@ -20,14 +20,18 @@ The state, beyond the envelope every game has::
     passes      consecutive passes (a full round of them ends the game)
 """
 
-from referee.engine import CHANCE, Engine, Option
-from referee.errors import InvalidInput, InvalidOptions
+import contextvars
 
-from . import moves, play, position, refusals, table
-from .cards import (
-    BY_LEVEL, CARDS, COLORS, DECK_SIZE, DISPLAY_SIZE, LEVELS, ROW_SIZE, STARTING, end_game_vp,
-)
+from referee.engine import ANNOTATIONS, CHANCE, Engine, Option
+from referee.errors import InvalidOptions
+
+from . import components, moves, play, position, refusals, scoring, table, text, wire
+from .cards import COLORS, DECK_SIZE, DISPLAY_SIZE, LEVELS, ROW_SIZE, STARTING
 from .position import perturb_hidden  # noqa: F401  (the conformance suite looks it up here)
+
+# The move being accepted, while the base class accepts it (see Gizmos._accept).
+_ACCEPTING: contextvars.ContextVar[dict | None] = contextvars.ContextVar(
+    "gizmos_accepting", default=None)
 
 
 class Gizmos(Engine):
@@ -37,30 +41,20 @@ class Gizmos(Engine):
     has_secrets = True
     players_rule, end_rule, moves_rule = "Z-2", "Z-11", "Z-3"
     rules_doc = "services/gizmos/RULES.md"
+    rule_prefix = "Z"
     options = {
         "research_draws_public": Option(
             False, "Z-3.4 item 7: the cards a Research draws are shown to every seat, as "
                    "BGA does; by default (false) only the researching seat sees them while "
-                   "it decides (the official rules are silent; see RULES.md)"),
+                   "it decides (the official rules are silent; see RULES.md)",
+            wire.OPTIONS["research_draws_public"]),
     }
-    move_types = {
-        "file": "File a display card (card), or a card drawn by Research; via: the gizmo "
-                "granting it",
-        "pick": "Pick a sphere of colour from the Energy Row; via: the gizmo granting it",
-        "build": "Build card from the display, your Archive or a Research draw, paying "
-                 "spend (sorted colours) with converters (sorted ids); via: a free Level I "
-                 "build granted by a gizmo",
-        "research": "Research the deck of level (1-3); via: the gizmo granting it",
-        "decline": "Research: neither build nor file a drawn card",
-        "bottom": "Research: put card at the bottom of its deck (the next one goes under it)",
-        "draw": "draw a random sphere from the dispenser, via the triggered gizmo",
-        "gain_vp": "take the VP tokens of the triggered gizmo via",
-        "end_turn": "end the turn (triggered gizmos left unused are forfeited)",
-        "pass": "only when no action is possible",
-        "deal": "chance: the card turned up from a deck (card), to the display or to the "
-                "Research draw of researcher",
-        "marble": "chance: the colour of the sphere from the dispenser (color)",
-    }
+    move_types = {kind: schema["description"] for kind, schema in wire.MOVES.items()}
+    move_schemas = wire.MOVES
+    view_schema = wire.VIEW
+    breakdown_schema = wire.BREAKDOWN
+    calculate_schema = wire.CALCULATE
+    components_schema = wire.COMPONENTS
 
     # ------------------------------------------------------------- setup
     def _setup(self, state, events):
@@ -85,7 +79,27 @@ class Gizmos(Engine):
     def _legal(self, state, seat):
         if seat != state["turn"]:
             return []
-        return moves.legal(state, seat)
+        accepting = _ACCEPTING.get()
+        if accepting is None:
+            return moves.legal(state, seat)
+        move = self._normalize({k: v for k, v in accepting.items() if k not in ANNOTATIONS})
+        if move.get("type") == "build" and "via" not in move:
+            return [move] if moves.is_legal_build(state, seat, move) else []
+        return moves.legal(state, seat, builds=False)
+
+    def _accept(self, state, move):
+        """The base class accepts a move by finding it among the listed legal
+        moves; listing every payment of every card costs far more than the rest.
+        So while the base class accepts a move, ``_legal`` answers for a Build
+        paying with spheres with the move alone if :func:`moves.is_legal_build`
+        finds it legal (nothing, if not: the refusal then comes from
+        ``_why_illegal`` as for any other move), and for any other move lists
+        every move but those Builds (it cannot be one of them)."""
+        token = _ACCEPTING.set(move if isinstance(move, dict) else None)
+        try:
+            return super()._accept(state, move)
+        finally:
+            _ACCEPTING.reset(token)
 
     def _normalize(self, move):
         for key in ("spend", "converters"):
@@ -121,8 +135,11 @@ class Gizmos(Engine):
         position.redact(view, seat)
 
     def _check_options(self, options, players):
+        # the only option says who sees a Research draw: no value of it can make the
+        # game endless or impossible to set up, but it must be a boolean
         if type(options["research_draws_public"]) is not bool:
-            raise InvalidOptions("research_draws_public must be true or false (Z-3.4)")
+            raise InvalidOptions("the option research_draws_public must be true or false",
+                                 rule="Z-3.4")
 
     def _redact_event(self, event, seat):
         kind = event.get("type")
@@ -138,9 +155,16 @@ class Gizmos(Engine):
             move.pop("card", None)
         return move
 
+    def _move_text(self, move, lang):
+        return text.move_text(move, lang)
+
+    def _components(self):
+        return components.catalog()
+
     # ------------------------------------------------------------- score
     def _score(self, state):
-        return [_seat_score(seat, p["built"], p["vp_tokens"], sum(p["ring"].values()), seat)
+        return [scoring.seat_score(seat, p["built"], p["vp_tokens"],
+                                   sum(p["ring"].values()), seat)
                 for seat, p in enumerate(state["seats"], start=1)]
 
     def _rank_key(self, state, entry):
@@ -150,39 +174,4 @@ class Gizmos(Engine):
 
     def _calculate(self, data):
         """``{"seats": [{"seat", "built", "vp_tokens", "energy"}], "turn_order": [seats]}``."""
-        seats = data["seats"]
-        numbers = [s["seat"] for s in seats]
-        if not 2 <= len(seats) <= 4 or sorted(numbers) != list(range(1, len(seats) + 1)):
-            raise InvalidInput("seats must list seats 1…n once each, 2 to 4 of them",
-                               rule="Z-2")
-        order = data.get("turn_order") or sorted(numbers)
-        if sorted(order) != sorted(numbers):
-            raise InvalidInput("turn_order must list every seat once, first player first",
-                               rule="Z-2")
-        owned = [c for s in seats for c in s["built"]]
-        unknown = sorted({c for c in owned if c not in CARDS})
-        if unknown:
-            raise InvalidInput(f"no such card ids: {unknown}", rule="Z-15")
-        if len(owned) != len(set(owned)):
-            raise InvalidInput("a card is listed twice", rule="Z-1")
-        if sum(c in BY_LEVEL[3] for c in owned) > DECK_SIZE[3]:
-            raise InvalidInput("only 16 Level III cards are in the game", rule="Z-2")
-        scores = []
-        for s in sorted(seats, key=lambda s: s["seat"]):
-            if sum(c in STARTING for c in s["built"]) > 1:
-                raise InvalidInput(f"seat {s['seat']} lists two starting gizmos", rule="Z-2")
-            built = [c for c in s["built"] if c not in STARTING] + [STARTING[s["seat"] - 1]]
-            scores.append(_seat_score(s["seat"], built, s["vp_tokens"], s["energy"],
-                                      order.index(s["seat"]) + 1))
-        if sum(s["breakdown"]["energy_left"] for s in scores) > 4 * 13:
-            raise InvalidInput("there are only 52 energy spheres", rule="Z-1")
-        return scores
-
-
-def _seat_score(seat, built, vp_tokens, energy, turn_position) -> dict:
-    """Z-11: printed VP + VP tokens + Generic awards, with the tie-break facts."""
-    printed = sum(CARDS[c]["points"] for c in built)
-    generic = sum(end_game_vp(c, energy, vp_tokens) for c in built)
-    return {"seat": seat, "total": printed + vp_tokens + generic, "breakdown": {
-        "printed": printed, "vp_tokens": vp_tokens, "generic": generic,
-        "gizmos_built": len(built), "energy_left": energy, "turn_position": turn_position}}
+        return scoring.calculate(data)

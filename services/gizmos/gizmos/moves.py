@@ -6,31 +6,49 @@ card at a time in the chosen order) and ``actions`` (use triggered gizmos in
 any order, then ``end_turn``).
 """
 
-from .cards import CARDS, LEVELS, discount, is_generic, level
-from .payment import payments, slots_of
+from .cards import CARDS, COLORS, LEVELS, discount, is_generic, level
+from .payment import Search
 from . import table
 
 
-def legal(state: dict, seat: int) -> list[dict]:
+def legal(state: dict, seat: int, builds: bool = True) -> list[dict]:
+    """The legal moves; ``builds=False``: all but the Builds paying with spheres (what
+    accepting any other move needs: only whether one exists matters, for ``pass``)."""
     phase = state["phase"]
     if phase == "main":
-        return main_actions(state, seat) or [{"type": "pass", "seat": seat}]
+        moves = main_actions(state, seat, builds)
+        if moves or not builds and can_build(state, seat):
+            return moves
+        return [{"type": "pass", "seat": seat}]
     if phase == "research":
-        return research_choices(state, seat)
+        return research_choices(state, seat, builds)
     if phase == "return":
         return [{"type": "bottom", "seat": seat, "card": c}
                 for c in sorted(state["research"]["cards"])]
     return granted_actions(state, seat) + [{"type": "end_turn", "seat": seat}]
 
 
-def main_actions(state: dict, seat: int) -> list[dict]:
+def main_actions(state: dict, seat: int, builds: bool = True) -> list[dict]:
     moves = file_moves(state, seat) + pick_moves(state, seat)
-    me = table.player(state, seat)
-    for card in sorted(c for row in state["display"].values() for c in row):
-        moves += build_moves(state, seat, card, "display")
-    for card in me["archive"]:
-        moves += build_moves(state, seat, card, "archive")
+    if builds:
+        search = payment_search(state, seat)
+        for card, source in _buildable(state, seat):
+            moves += build_moves(state, seat, card, source, search)
     return moves + research_moves(state, seat)
+
+
+def _buildable(state, seat) -> list[tuple[int, str]]:
+    """The cards the seat's action may build, display first, and where they are."""
+    display = sorted(c for row in state["display"].values() for c in row)
+    return [(c, "display") for c in display] + [
+        (c, "archive") for c in table.player(state, seat)["archive"]]
+
+
+def can_build(state, seat) -> bool:
+    """Whether the seat's action could build something (the first payment found will do)."""
+    search = payment_search(state, seat)
+    return any(search.can_pay(*_price(state, seat, card, source))
+               for card, source in _buildable(state, seat))
 
 
 def file_moves(state, seat, via=None) -> list[dict]:
@@ -54,23 +72,70 @@ def research_moves(state, seat, via=None) -> list[dict]:
             for lv in LEVELS if table.deck_count(state, lv)]
 
 
-def build_moves(state, seat, card: int, source: str) -> list[dict]:
+def payment_search(state, seat, converters=None) -> Search:
+    """The payments the seat's ring and its unused Converters (or only
+    ``converters``) allow this turn, shared by every card of one listing."""
+    if converters is None:
+        converters = table.available_converters(state, seat)
+    return Search(table.player(state, seat)["ring"], converters)
+
+
+def build_moves(state, seat, card: int, source: str, search: Search) -> list[dict]:
     """Every distinct payment for building ``card`` from ``source`` (Z-3.3, Z-5, Z-6.3)."""
-    me = table.player(state, seat)
-    info = CARDS[card]
-    target = "any" if is_generic(card) else info["color"]
-    low = info["cost"] - discount(me["built"], card, source)
-    slots = slots_of(table.available_converters(state, seat))
+    target, low, high = _price(state, seat, card, source)
     return [{"type": "build", "seat": seat, "card": card, "spend": list(spend),
              "converters": list(converters)}
-            for spend, converters in payments(target, low, info["cost"], me["ring"], slots)]
+            for spend, converters in search.payments(target, low, high)]
 
 
-def research_choices(state, seat) -> list[dict]:
+def _price(state, seat, card, source) -> tuple[str, int, int]:
+    """What building ``card`` asks: its colour ("any" for a Generic gizmo) and the
+    least and most energy of it to pay (discounts are optional, Z-6.3)."""
+    info = CARDS[card]
+    target = "any" if is_generic(card) else info["color"]
+    low = info["cost"] - discount(table.player(state, seat)["built"], card, source)
+    return target, low, info["cost"]
+
+
+BUILD_KEYS = {"type", "seat", "card", "spend", "converters"}
+
+
+def is_legal_build(state: dict, seat: int, move: dict) -> bool:
+    """Whether ``move`` (a Build paying with spheres, no ``via``) is one that
+    :func:`legal` lists, checked directly: listing every payment of every card
+    costs far more than checking the one named."""
+    if state["phase"] not in ("main", "research") or set(move) != BUILD_KEYS or (
+            move["type"] != "build"):
+        return False
+    card, spend, converters = move["card"], move["spend"], move["converters"]
+    if type(card) is not int or not isinstance(spend, list) or not isinstance(converters, list):
+        return False
+    if any(type(c) is not str or c not in COLORS for c in spend) or spend != sorted(spend):
+        return False
+    if any(type(c) is not int for c in converters) or converters != sorted(set(converters)):
+        return False
+    if not set(converters) <= set(table.available_converters(state, seat)):
+        return False
+    me = table.player(state, seat)
+    if state["phase"] == "research":
+        source = "research" if card in state["research"]["cards"] else None
+    elif any(card in row for row in state["display"].values()):
+        source = "display"
+    else:
+        source = "archive" if card in me["archive"] else None
+    if source is None:
+        return False
+    target, low, high = _price(state, seat, card, source)
+    spent = {c: spend.count(c) for c in COLORS}
+    return payment_search(state, seat, converters).pays_exactly(target, low, high, spent)
+
+
+def research_choices(state, seat, builds: bool = True) -> list[dict]:
     cards = sorted(state["research"]["cards"])
     moves = []
-    for card in cards:
-        moves += build_moves(state, seat, card, "research")
+    search = payment_search(state, seat) if builds else None
+    for card in cards if builds else ():
+        moves += build_moves(state, seat, card, "research", search)
     if table.can_file(state, seat):
         moves += [{"type": "file", "seat": seat, "card": c} for c in cards]
     return moves + [{"type": "decline", "seat": seat}]

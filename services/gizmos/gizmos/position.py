@@ -10,14 +10,16 @@ The dispenser holds no order at all: its content is the 52 spheres minus the
 row and the rings, which everyone can count.
 """
 
+import json
 import random
 from collections import Counter
 
 from referee.errors import InvalidState
 
 from .cards import (
-    BY_LEVEL, CARDS, COLORS, DECK_SIZE, DISPLAY_SIZE, END_GIZMOS, END_LEVEL3, LEVELS,
-    MARBLES_PER_COLOR, ROW_SIZE, STARTING, limits, trigger_kind, uses,
+    BUILD_GRANTING, BY_LEVEL, CARDS, COLORS, DECK_SIZE, DISPLAY_SIZE, END_GIZMOS, END_LEVEL3,
+    LEVELS, MARBLES_PER_COLOR, ROW_SIZE, STARTING, level, limits, most_vp_tokens, trigger_kind,
+    uses,
 )
 from . import table
 
@@ -30,8 +32,8 @@ LEVEL_SETS = {lv: frozenset(BY_LEVEL[lv]) for lv in LEVELS}
 COLOR_SET = frozenset(COLORS)
 
 
-def _bad(why: str):
-    raise InvalidState(why)
+def _bad(why: str, rule: str | None = None):
+    raise InvalidState(why, rule=rule)
 
 
 def _is_int(value, low=0, high=None) -> bool:
@@ -54,7 +56,7 @@ def _counts(value, high) -> bool:
 
 def check(state: dict) -> None:
     if set(state) != STATE_KEYS:
-        _bad(f"state keys must be exactly {sorted(STATE_KEYS)}")
+        _bad(f"state keys must be exactly {', '.join(sorted(STATE_KEYS))}")
     n = state["players"]
     if state["phase"] not in PHASES or not _is_int(state["turn"], 1, n) or not _is_int(
             state["round"], 1) or not _is_int(state["passes"], 0, n) or type(
@@ -64,6 +66,7 @@ def check(state: dict) -> None:
     _check_cards(state)
     _check_turn(state)
     _check_flow(state)
+    _check_reach(state)
 
 
 def _check_seats(state, n):
@@ -71,7 +74,7 @@ def _check_seats(state, n):
     if not isinstance(seats, list) or len(seats) != n:
         _bad("seats must hold one entry per seat")
     if not _counts(row, ROW_SIZE) or sum(row.values()) > ROW_SIZE:
-        _bad("row must count at most 6 spheres by colour")
+        _bad("row must count at most 6 spheres by colour", "Z-2")
     for seat, p in enumerate(seats, start=1):
         if not isinstance(p, dict) or set(p) != {"ring", "built", "archive", "vp_tokens"}:
             _bad(f"seats[{seat - 1}] must have ring, built, archive and vp_tokens")
@@ -84,9 +87,9 @@ def _check_seats(state, n):
             _bad(f"seat {seat}: ring or vp_tokens malformed")
         have = limits(p["built"])
         if sum(p["ring"].values()) > have["energy"] or len(p["archive"]) > have["file"]:
-            _bad(f"seat {seat}: ring or Archive over its limit (Z-4)")
+            _bad(f"seat {seat}: its ring or its Archive is over its limit", "Z-4")
     if any(v < 0 for v in table.hopper(state).values()):
-        _bad("more than 13 spheres of a colour (Z-1)")
+        _bad("more than 13 spheres of a colour", "Z-1")
 
 
 def _check_cards(state):
@@ -105,7 +108,8 @@ def _check_cards(state):
     for lv in LEVELS:
         row, deck = display[str(lv)], decks[str(lv)]
         if not _sorted_ids(row, LEVEL_SETS[lv]) or len(row) > DISPLAY_SIZE[lv]:
-            _bad(f"display level {lv}: sorted cards of that level, at most {DISPLAY_SIZE[lv]}")
+            _bad(f"display level {lv}: sorted cards of that level, at most {DISPLAY_SIZE[lv]}",
+                 "Z-2")
         if not (isinstance(deck, dict) and set(deck) == {"unseen", "bottom"}
                 and _is_int(deck["unseen"], 0, DECK_SIZE[lv]) and isinstance(deck["bottom"], list)
                 and all(type(c) is int and c in LEVEL_SETS[lv] for c in deck["bottom"])):
@@ -114,13 +118,13 @@ def _check_cards(state):
     placed += [c for p in state["seats"] for c in p["built"] + p["archive"] if c < 900]
     placed += research["cards"] if research else []
     if len(placed) != len(set(placed)):
-        _bad("a card lies in two places")
+        _bad("a card lies in two places", "Z-1")
     per_level = Counter(c // 100 for c in placed)
     for lv in LEVELS:
         known = per_level[lv]
         if known + decks[str(lv)]["unseen"] != DECK_SIZE[lv]:
             _bad(f"level {lv}: {known} cards placed + {decks[str(lv)]['unseen']} unseen is "
-                 f"not the {DECK_SIZE[lv]} in play")
+                 f"not the {DECK_SIZE[lv]} in play", "Z-2")
 
 
 def _check_turn(state):
@@ -134,11 +138,13 @@ def _check_turn(state):
     for key, left in turn_state["ready"].items():
         if not key.isdigit() or int(key) not in built or not trigger_kind(int(key)) or (
                 int(key) in turn_state["spent"]) or not _is_int(left, 1, uses(int(key))):
-            _bad(f"turn_state.ready[{key!r}] is not a triggered gizmo with uses left")
+            _bad(f"turn_state.ready[{json.dumps(key)}] is not a triggered gizmo with uses "
+                 "left", "Z-8")
     reached = any(sum(c // 100 == 3 for c in p["built"]) >= END_LEVEL3
                   or len(p["built"]) >= END_GIZMOS for p in state["seats"])
     if state["ending"] != reached:
-        _bad("ending must say whether a seat has built its 4th Level III or 16th gizmo")
+        _bad("ending must say whether a seat has built its 4th Level III or 16th gizmo",
+             "Z-11")
 
 
 def _check_flow(state):
@@ -155,9 +161,9 @@ def _check_flow(state):
             state["ending"] or state["passes"] == state["players"]),
     }[phase]
     if phase != "over" and state["passes"] == state["players"]:
-        _bad("a full round of passes ends the game")
+        _bad("a full round of passes ends the game", "Z-3")
     if not expected:
-        _bad(f"phase {phase!r} does not agree with research and turn_state")
+        _bad(f"phase {json.dumps(phase)} does not agree with research and turn_state")
     if any(e["to"] == "research" for e in chance) and phase != "research":
         _bad("Research draws are pending outside the research phase")
     if phase == "over":
@@ -172,7 +178,54 @@ def _check_flow(state):
         if phase == "return" and len(research["cards"]) < 2:
             _bad("the last card of a Research goes back by itself")
     if state["to_move"] != want:
-        _bad(f"to_move must be {want} in phase {phase!r}")
+        _bad(f"to_move must be {json.dumps(want)} in phase {json.dumps(phase)}")
+
+
+def _check_reach(state):
+    """What no sequence of moves can produce (Z-11, Z-3.4, Z-9): these bounds also
+    bound the cost of listing the moves (the payment search, RULES.md)."""
+    turn = state["turn"]
+    for seat, p in enumerate(state["seats"], start=1):
+        gizmos, level3 = len(p["built"]), sum(level(c) == 3 for c in p["built"])
+        builds = builds_this_round(state, seat)
+        if gizmos > END_GIZMOS - 1 + builds or level3 > END_LEVEL3 - 1 + builds:
+            _bad(f"seat {seat} has {gizmos} gizmos, {level3} of Level III: a seat starts a "
+                 f"turn with at most {END_GIZMOS - 1} and {END_LEVEL3 - 1} (the game ends "
+                 f"after the round that reaches {END_GIZMOS} or {END_LEVEL3}), and it has "
+                 f"built at most {builds} since", "Z-11")
+        most = most_vp_tokens(p["built"], len(p["archive"]))
+        if p["vp_tokens"] > most:
+            _bad(f"seat {seat} holds {p['vp_tokens']} VP tokens; its VP-token gizmos can "
+                 f"have given at most {most}", "Z-9")
+    research = state["research"]
+    if research is not None:
+        drawing = len(research["cards"]) + sum(e["to"] == "research" for e in state["chance"])
+        amount = limits(table.player(state, turn)["built"])["research"]
+        if drawing > amount:
+            _bad(f"a Research of seat {turn} draws {drawing} cards; its Research Amount is "
+                 f"{amount}", "Z-3.4")
+
+
+def builds_this_round(state, seat) -> int:
+    """The most gizmos ``seat`` can have built since the start of its last turn.
+
+    Each turn holds one Build as its action (or from its Research) and one more
+    per gizmo granting a build or a Research (319, 320, 331, 332), each at most
+    once per turn. For the seat to move that counts the grants it has used so
+    far; a seat that has not played since the end was triggered (a later seat)
+    or any seat while the end is not triggered is at the start of a turn in
+    this sense: every seat then holds at most 15 gizmos and 3 of Level III.
+    """
+    if not state["ending"]:
+        return 0
+    turn, phase = state["turn"], state["phase"]
+    granting = BUILD_GRANTING.intersection(table.player(state, seat)["built"])
+    if phase == "over" or seat < turn:
+        return 1 + len(granting)
+    if seat > turn:
+        return 0
+    used = len(BUILD_GRANTING.intersection(state["turn_state"]["spent"]))
+    return {"main": 0, "research": used}.get(phase, 1 + used)
 
 
 def turn_started(state) -> bool:

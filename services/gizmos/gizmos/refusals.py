@@ -4,6 +4,8 @@ Only called for moves that are not among the legal ones; fields may hold any
 JSON value, so every lookup is defensive.
 """
 
+import json
+
 from .cards import CARDS, COLORS, LEVELS, effect, forbids, level, limits
 from . import table
 
@@ -13,18 +15,23 @@ TYPES = ("file", "pick", "build", "research", "decline", "bottom", "draw", "gain
          "end_turn", "pass")
 
 
+def _json(value) -> str:
+    """A value the caller sent, quoted as JSON (never as Python) in a refusal."""
+    return json.dumps(value)[:80]
+
+
 def why_illegal(state: dict, move: dict) -> tuple[str, str]:
     kind, seat = move.get("type"), move["seat"]
     if seat == "chance":
         return _why_bad_chance(state, move)
     if kind not in TYPES:
-        return "Z-3", f"unknown move type {kind!r}; expected one of {list(TYPES)}"
+        return "Z-3", f"unknown move type {_json(kind)}; expected one of {', '.join(TYPES)}"
     phase = state["phase"]
     if phase == "research":
         if kind not in ("build", "file", "decline"):
             return "Z-3.4", "Research: build or file one drawn card, or decline"
         if kind != "decline" and move.get("card") not in state["research"]["cards"]:
-            return "Z-3.4", f"card {move.get('card')!r} is not among the cards drawn"
+            return "Z-3.4", f"card {_json(move.get('card'))} is not among the cards drawn"
     elif phase == "return":
         return "Z-3.4", "Research: put the drawn cards back at the bottom one at a time " \
                         "(type bottom, a card drawn)"
@@ -47,17 +54,18 @@ def _why_bad_chance(state, move):
     """A tabletop entry that cannot have happened."""
     head = state["chance"][0]
     if head["draw"] == "marble":
-        return "Z-10", f"the dispenser holds no {move.get('color')!r} sphere " \
-                       f"(it holds {table.hopper(state)})"
-    return "Z-2", f"card {move.get('card')!r} cannot be the unseen top of the Level " \
-                  f"{head['level']} deck (to {head['to']!r})"
+        held = ", ".join(f"{n} {c}" for c, n in table.hopper(state).items() if n)
+        return "Z-10", f"the dispenser holds no {_json(move.get('color'))} sphere " \
+                       f"(it holds {held})"
+    return "Z-2", f"card {_json(move.get('card'))} cannot be the unseen top of the Level " \
+                  f"{head['level']} deck (to the {head['to']})"
 
 
 def _why_bad_grant(state, move, kind):
     via = move["via"]
     ready = table.ready_uses(state)
     if type(via) is not int or via not in ready:
-        return "Z-8", f"{via!r} is not a triggered, unused gizmo of this turn"
+        return "Z-8", f"{_json(via)} is not a triggered, unused gizmo of this turn"
     if effect(via)["result"]["action"] != GRANTS[kind]:
         return "Z-9", f"gizmo {via} grants {effect(via)['result']['action']}, not {kind}"
     return None
@@ -69,7 +77,7 @@ def _why_bad_file(state, move, seat):
         return "Z-6.2", "a Negator forbids filing for the rest of the game"
     if len(me["archive"]) >= limits(me["built"])["file"]:
         return "Z-3.1", "the Archive is full (File Limit)"
-    return "Z-3.1", f"card {move.get('card')!r} is not face up in the display"
+    return "Z-3.1", f"card {_json(move.get('card'))} is not face up in the display"
 
 
 def _why_bad_pick(state, move, seat):
@@ -77,7 +85,7 @@ def _why_bad_pick(state, move, seat):
         return "Z-3.2", "the ring is full (Storage Limit): no Pick, not even to replace"
     color = move.get("color")
     if color not in COLORS:
-        return "Z-3.2", f"colour must be one of {list(COLORS)}"
+        return "Z-3.2", f"colour must be one of {', '.join(COLORS)}"
     return "Z-3.2", f"no {color} sphere in the Energy Row"
 
 
@@ -93,7 +101,7 @@ def _why_bad_build(state, move, seat):
     in_display = any(card in row for row in state["display"].values())
     research = state["research"] or {"cards": []}
     if not (in_display or card in me["archive"] or card in research["cards"]):
-        return "Z-3.3", f"card {card!r} is not in the display or your Archive"
+        return "Z-3.3", f"card {_json(card)} is not in the display or your Archive"
     spend, converters = move.get("spend"), move.get("converters")
     if not isinstance(spend, list) or any(c not in COLORS for c in spend):
         return "Z-3.3", "spend must list the colours of the spheres spent"
@@ -104,7 +112,7 @@ def _why_bad_build(state, move, seat):
     spent = set(state["turn_state"]["spent"])
     for c in converters:
         if c not in me["built"] or effect(c)["kind"] != "converter":
-            return "Z-5", f"{c!r} is not one of your Converters"
+            return "Z-5", f"{_json(c)} is not one of your Converters"
         if c in spent:
             return "Z-5", f"Converter {c} was already used this turn"
     return "Z-5", "these spheres and Converters do not pay the cost exactly " \

@@ -1,7 +1,5 @@
 """Building Gizmos positions for the rule tests, and playing moves on them."""
 
-from pathlib import Path
-
 import pytest
 
 from gizmos.cards import BY_LEVEL, DECK_SIZE, LEVELS, STARTING
@@ -10,9 +8,11 @@ from gizmos.table import known_cards
 from referee.errors import IllegalMove
 
 GAME = Gizmos()
-REPO = Path(__file__).resolve().parents[3]
-SPEC = REPO.parent / "shared" / "rules" / "gizmos.md"
 ROW = {"black": 2, "blue": 2, "red": 1, "yellow": 1}
+# The payment-search nodes a listing may take in the tests that count work. The costliest
+# positions found take about 125,000 (about 130 ms of CPU); the old search, visiting every
+# order of conversions, took seconds on the issue's positions and had no such counter.
+WORK_BOUND = 200_000
 
 
 def ring(**counts) -> dict:
@@ -20,9 +20,10 @@ def ring(**counts) -> dict:
 
 
 def position(players=2, *, seats=(), display=(), row=None, turn=1, bottom=None,
-             mode="tabletop", phase="main", turn_state=None, options=None):
+             mode="tabletop", phase="main", turn_state=None, options=None, research=None):
     """A quiet position: ``seats`` [{ring, built, archive, vp_tokens}] (the starting
-    gizmo is added), ``display`` card ids, ``bottom`` {level: [ids]} under the decks."""
+    gizmo is added), ``display`` card ids, ``bottom`` {level: [ids]} under the decks;
+    ``research``: the cards a Research by the seat to move has drawn (all of one level)."""
     state = GAME.new(players, seed=11, mode=mode, options=options)
     bottom = bottom or {}
     seat_list = []
@@ -33,10 +34,12 @@ def position(players=2, *, seats=(), display=(), row=None, turn=1, bottom=None,
             "built": sorted([STARTING[s], *given.get("built", [])]),
             "archive": sorted(given.get("archive", [])),
             "vp_tokens": given.get("vp_tokens", 0)})
+    if research:
+        phase, research = "research", {"level": research[0] // 100, "cards": list(research)}
     state.update(
         phase=phase, turn=turn, round=1, seats=seat_list, row=dict(row or ROW),
         display={str(lv): sorted(c for c in display if c in BY_LEVEL[lv]) for lv in LEVELS},
-        research=None, turn_state=turn_state or {"ready": {}, "spent": []}, chance=[],
+        research=research, turn_state=turn_state or {"ready": {}, "spent": []}, chance=[],
         ending=any(len(p["built"]) >= 16 or sum(c // 100 == 3 for c in p["built"]) >= 4
                    for p in seat_list), passes=0, to_move=[turn])
     for lv in LEVELS:
@@ -45,6 +48,14 @@ def position(players=2, *, seats=(), display=(), row=None, turn=1, bottom=None,
         state["decks"][str(lv)]["unseen"] = DECK_SIZE[lv] - known
     GAME.check_state(state)
     return state
+
+
+def holding(cards, players=4) -> list[dict]:
+    """``seats`` for :func:`position`: seat 1 holds nothing, seats 2… have built
+    ``cards``, 14 each at most (a seat starts a turn with at most 15 gizmos, Z-11)."""
+    seats = [{}] + [{"built": list(cards[i:i + 14])} for i in range(0, len(cards), 14)]
+    assert len(seats) <= players, "too many cards to hold"
+    return seats
 
 
 def apply(state, *moves):

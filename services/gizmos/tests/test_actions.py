@@ -2,9 +2,12 @@
 
 import pytest
 
+from referee import conformance
 from referee.errors import InvalidOptions, InvalidPlayers, InvalidState
 
-from gizmos_helpers import GAME, apply, chance, legal, position, refused, ring, seat, settle
+from gizmos_helpers import (
+    GAME, apply, chance, holding, legal, position, refused, ring, seat, settle,
+)
 
 
 # ------------------------------------------------------------------ Z-2
@@ -69,6 +72,22 @@ def test_Z_3_pass_only_when_no_action_is_possible():
     refused(position(), {"type": "pass"}, "Z-3")
 
 
+def test_Z_3_pass_is_refused_when_only_a_build_is_possible():
+    """Accepting a move that is not a Build does not list the payments, but still asks
+    whether some Build could be paid: then passing is refused."""
+    only_build = position(seats=[{"ring": {"black": 5}, "built": [321], "archive": [102]}],
+                          display=[105, 110])
+    assert {m["type"] for m in legal(only_build)} == {"build"}
+    refused(only_build, {"type": "pass"}, "Z-3")
+    state, _ = apply(only_build, {"type": "build", "card": 105, "spend": ["black"],
+                                  "converters": []})
+    assert 105 in seat(state)["built"]
+    nothing = position(seats=[{"ring": {"black": 5}, "built": [321], "archive": [102]}],
+                       display=[110])
+    state, _ = apply(nothing, {"type": "pass"})
+    assert state["turn"] == 2
+
+
 def test_Z_3_a_full_round_of_passes_ends_the_game():
     stuck = {"ring": {"black": 5}, "built": [321], "archive": [102]}
     state = position(seats=[stuck, dict(stuck, archive=[103], built=[322])], display=[110])
@@ -78,6 +97,18 @@ def test_Z_3_a_full_round_of_passes_ends_the_game():
 
 def test_Z_3_unknown_moves_are_refused():
     refused(position(), {"type": "steal"}, "Z-3")
+
+
+@pytest.mark.parametrize("move, rule", [
+    ({"type": "steal"}, "Z-3"),
+    ({"type": "pick", "color": "pink"}, "Z-3.2"),
+    ({"type": "file", "card": "x"}, "Z-3.1"),
+    ({"type": "build", "card": [1], "spend": [], "converters": []}, "Z-3.3"),
+    ({"type": "build", "card": 101, "spend": [], "converters": ["x"]}, "Z-5"),
+])
+def test_Z_3_refusals_are_sentences_that_quote_json_not_python(move, rule):
+    detail = refused(position(display=[101]), move, rule).detail
+    assert "'" not in detail and "None" not in detail and "True" not in detail, detail
 
 
 # ---------------------------------------------------------------- Z-3.1
@@ -99,7 +130,7 @@ def test_Z_3_1_archive_at_its_limit_cannot_file():
 
 
 def test_Z_3_1_empty_deck_leaves_the_slot_empty():
-    state = position(display=[201], seats=[{}, {"built": list(range(202, 237))}])
+    state = position(players=4, display=[201], seats=holding(range(202, 237)))
     state, _ = apply(state, {"type": "file", "card": 201})
     assert state["display"]["2"] == [] and state["to_move"] == [1]
 
@@ -223,9 +254,24 @@ def test_Z_3_4_research_draws_shown_to_everyone_with_the_bga_option():
     assert GAME.view(state, None)["research"] == {"level": 2, "count": 2}
 
 
-def test_Z_3_4_the_research_visibility_option_is_a_boolean():
-    with pytest.raises(InvalidOptions):
-        GAME.new(2, options={"research_draws_public": "yes"})
+@pytest.mark.parametrize("options", [
+    {"research_draws_public": "yes"}, {"research_draws_public": 1},
+    {"research_draws_public": None}, {"research_draws_public": [True]},
+])
+def test_Z_3_4_the_research_visibility_option_is_a_boolean(options):
+    """The one option (who sees a Research draw, Z-3.4 item 7) cannot make the game endless
+    or impossible to set up; a value that is not a boolean is refused, naming it."""
+    with pytest.raises(InvalidOptions) as caught:
+        GAME.new(2, options=options)
+    assert caught.value.rule == "Z-3.4" and "research_draws_public" in caught.value.detail
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_Z_3_4_a_game_with_research_draws_public_plays_to_its_end(players):
+    result = conformance.play_random_game(GAME, players, seed=players, deep=False,
+                                          options={"research_draws_public": True})
+    assert result.final["phase"] == "over" and result.score["winners"]
+    assert result.final["options"] == {"research_draws_public": True}
 
 
 def _researched(cards, level=1, **kw):
@@ -252,7 +298,7 @@ def test_Z_3_4_the_rest_go_to_the_bottom_in_the_chosen_order_and_come_back_in_it
 def test_Z_3_4_cards_put_back_come_up_again_in_their_order():
     # seat 2 built every other Level I card: the deck is only what Research put back
     others = [c for c in range(101, 137) if c not in (101, 103, 136)]
-    state = position(bottom={1: [103, 101]}, display=[136], seats=[{}, {"built": others}])
+    state = position(players=4, bottom={1: [103, 101]}, display=[136], seats=holding(others))
     assert state["decks"]["1"] == {"unseen": 0, "bottom": [103, 101]}
     state, events = apply(state, {"type": "file", "card": 136})
     assert state["display"]["1"] == [103] and state["decks"]["1"]["bottom"] == [101]
@@ -280,13 +326,13 @@ def test_Z_3_4_decline_returns_everything_and_build_from_research_triggers():
 
 def test_Z_3_4_empty_deck_cannot_be_researched_and_a_short_deck_draws_what_is_left():
     others = [c for c in range(101, 137) if c not in (101, 102)]
-    state = position(bottom={1: [101, 102]}, seats=[{}, {"built": others}])
+    state = position(players=4, bottom={1: [101, 102]}, seats=holding(others))
     state, events = apply(state, {"type": "research", "level": 1})
     assert {"type": "research_started", "seat": 1, "level": 1, "count": 2} in events
     assert state["research"] == {"level": 1, "cards": [101, 102]}
     state, _ = apply(state, {"type": "decline"}, {"type": "bottom", "card": 102})
     assert state["decks"]["1"]["bottom"] == [102, 101]
-    empty = position(seats=[{}, {"built": list(range(101, 137))}])
+    empty = position(players=4, seats=holding(range(101, 137)))
     assert not legal(empty, type="research", level=1) and legal(empty, type="research")
     refused(empty, {"type": "research", "level": 1}, "Z-3.4")
     refused(empty, {"type": "research", "level": 7}, "Z-3.4")

@@ -1,6 +1,6 @@
 """Paying for Builds: Converters, Discounts, Generic gizmos, Negators (Z-5, Z-6)."""
 
-from gizmos.payment import payments, slots_of
+from gizmos.payment import payments
 
 from gizmos_helpers import apply, chance, legal, position, refused, ring, seat, settle
 
@@ -11,8 +11,8 @@ def _builds(state, card):
 
 def test_Z_5_example_1_doubling_makes_no_spare_energy():
     """2 black and black → 2 black make at most 3 black: not enough for a cost of 4."""
-    assert payments("black", 4, 4, ring(black=2), slots_of([220])) == []
-    assert payments("black", 3, 3, ring(black=2), slots_of([220])) == [
+    assert payments("black", 4, 4, ring(black=2), [220]) == []
+    assert payments("black", 3, 3, ring(black=2), [220]) == [
         (("black", "black"), (220,))]
     state = position(seats=[{"ring": {"black": 2}, "built": [220]}], display=[301])
     assert _builds(state, 301) == []
@@ -147,3 +147,19 @@ def test_Z_6_4_generic_gizmos_cost_7_of_any_colours_and_count_as_every_colour():
     # doubling counts towards the 7
     state = position(seats=[{"ring": {"black": 6}, "built": [220, 121]}], display=[334])
     assert _builds(state, 334) == [(["black"] * 6, [220])]
+
+
+def test_Z_6_3_a_listed_build_sent_back_with_its_text_is_accepted():
+    """A move is posted back as listed, its p and text left in: a Build checked by its
+    payment alone must strip them like every other move (it refused them under Z-6.3)."""
+    from gizmos.engine import Gizmos
+    engine = Gizmos()
+    state = engine.new(2, seed=5)
+    for _ in range(200):
+        builds = [m for m in engine.legal_moves(state) if m.get("type") == "build"]
+        if builds:
+            listed = dict(builds[0], text=engine.move_text(builds[0]))
+            engine.apply(state, listed)  # raises if refused
+            return
+        state = engine.apply(state, engine.legal_moves(state)[0])[0]
+    raise AssertionError("no build was listed in 200 steps")

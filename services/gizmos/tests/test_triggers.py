@@ -1,5 +1,7 @@
 """Triggers, chains and effect results (Z-8, Z-9, Z-12, Z-14)."""
 
+from gizmos.service import create_app
+
 from gizmos_helpers import apply, chance, legal, position, refused, ring, seat, settle
 
 
@@ -148,3 +150,44 @@ def test_Z_8_two_colour_pick_trigger_fires_once_when_both_colours_are_picked():
         state, _ = settle(state, "red")
         assert state["turn_state"]["ready"] == ({} if use_between else {"209": 1})
         assert len(legal(state, type="draw", via=209)) == (0 if use_between else 1)
+
+
+def test_Z_8_a_plus_2_vp_gizmo_is_used_once_per_turn_through_the_stateless_routes():
+    """Z-8: each gizmo triggers or activates at most once per turn. 318 (build yellow/black
+    → +2 VP) is one use worth 2 VP tokens, not two uses (the count is how much, not how
+    often). Played through /v1/new, /v1/apply, /v1/legal-moves and /v1/score."""
+    client = create_app({"TESTING": True}).test_client()
+
+    def post(route, **body):
+        answer = client.post(route, json=body)
+        assert answer.status_code == 200, answer.json
+        return answer.json
+
+    def moves(state):
+        return [{k: v for k, v in m.items() if k not in ("text", "p")}
+                for m in post("/v1/legal-moves", state=state)["moves"]]
+
+    def apply(state, move):
+        return post("/v1/apply", state=state, move=move)
+
+    state = post("/v1/new", players=2, mode="tabletop", seed=1)["state"]
+    for card in (101, 102, 103, 104, 201, 202, 203, 301, 302):
+        state = apply(state, {"type": "deal", "seat": "chance", "to": "display",
+                              "card": card})["state"]
+    for color in ("red", "red", "blue", "blue", "black", "yellow"):
+        state = apply(state, {"type": "marble", "seat": "chance", "color": color})["state"]
+    state["seats"][0].update(built=[318, 901], ring=ring(yellow=1))
+    state["decks"]["3"]["unseen"] = 13
+    state = apply(state, {"type": "build", "seat": 1, "card": 104, "spend": ["yellow"],
+                          "converters": []})["state"]
+    state = apply(state, {"type": "deal", "seat": "chance", "to": "display",
+                          "card": 105})["state"]
+    assert state["turn_state"]["ready"] == {"318": 1}
+    assert moves(state) == [{"type": "gain_vp", "seat": 1, "via": 318},
+                            {"type": "end_turn", "seat": 1}]
+    answer = apply(state, {"type": "gain_vp", "seat": 1, "via": 318})
+    assert [e for e in answer["events"] if e["type"] == "vp_gained"] == [
+        {"type": "vp_gained", "seat": 1, "count": 2, "via": 318}]
+    state = answer["state"]
+    assert moves(state) == [{"type": "end_turn", "seat": 1}]
+    assert post("/v1/score", state=state)["scores"][0]["total"] == 5 + 1 + 2

@@ -4,8 +4,10 @@
 
 The shared file (``../shared/data/gizmos_cards.json`` beside the repository)
 carries provenance notes for every card; the engine needs only the facts, so
-this keeps those and drops the rest. Run it again whenever the shared file
-changes; ``tests/test_cards.py`` checks the result against the spec's counts.
+this keeps those and drops the rest. Run it by hand whenever the shared file
+changes and commit the result: ``cards.json`` is the project's card data, and
+no test reads the shared file (``tests/test_cards.py`` checks the committed
+data's own invariants).
 """
 
 import json

@@ -1,0 +1,145 @@
+"""The payment search (Z-3.3, Z-5, Z-6.3): the same payments as a slow, plain replay of
+conversions; a Build accepted by checking its one payment; the work bounded and counted."""
+
+import importlib.util
+import random
+from functools import lru_cache
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from gizmos.cards import CARDS, COLORS, effect
+from gizmos.payment import Search, payments, tally
+
+from gizmos_helpers import GAME, WORK_BOUND, refused
+
+CONVERTERS = sorted(c for c in CARDS if effect(c)["kind"] == "converter")
+
+
+def _slots(cards):
+    return tuple((card, slot["out"] == 2, slot["from"]) for card in cards
+                 for slot in effect(card)["slots"])
+
+
+@lru_cache(maxsize=None)
+def _replays(units: tuple, slots: tuple, target: str, low: int, high: int) -> bool:
+    """Whether conversions with some of ``slots`` turn ``units`` (sorted colours) into
+    low…high units of ``target`` ("any": of any colours), one slot at a time."""
+    if low <= len(units) <= high and (target == "any" or set(units) <= {target}):
+        return True
+    for i, (_, double, source) in enumerate(slots):
+        rest = slots[:i] + slots[i + 1:]
+        for j, unit in enumerate(units):
+            if source not in (unit, "any"):
+                continue
+            others = units[:j] + units[j + 1:]
+            made = [(unit, unit)] if double else [(c,) for c in COLORS if c != unit]
+            for new in made:
+                if _replays(tuple(sorted(others + new)), rest, target, low, high):
+                    return True
+    return False
+
+
+def _replayed_payments(target, low, high, ring, converters):
+    """Every (spend, minimal Converter set) found by replaying conversions."""
+    spheres = [c for c in COLORS for _ in range(ring[c])]
+    spends = {tuple(s) for n in range(high + 1) for s in combinations(spheres, n)}
+    found = []
+    for spend in sorted(spends):
+        paying = [set(cards) for n in range(len(converters) + 1)
+                  for cards in combinations(sorted(converters), n)
+                  if _replays(spend, _slots(cards), target, max(low, 0), high)]
+        found += [(spend, tuple(sorted(cards))) for cards in paying
+                  if not any(other < cards for other in paying)]
+    return sorted(found)
+
+
+def _random_case(rnd, converters=4, spheres=4):
+    ring = dict.fromkeys(COLORS, 0)
+    for _ in range(rnd.randint(0, spheres)):
+        ring[rnd.choice(COLORS)] += 1
+    target = rnd.choice([*COLORS, "any"])
+    high = 7 if target == "any" else rnd.randint(1, 4)
+    low = high - rnd.choice([0, 0, 1, 2, 3])
+    if target == "any":
+        low, high = rnd.randint(1, 5), rnd.randint(5, 6)
+    return target, low, high, ring, rnd.sample(CONVERTERS, rnd.randint(0, converters))
+
+
+def test_Z_5_the_search_finds_exactly_the_payments_a_plain_replay_finds():
+    """Z-5: spheres run through the chosen Converters' slots, chained in any order, pay
+    the cost; only minimal Converter sets count (referee decision 6). 300 random rings,
+    Converter sets and costs, checked against replaying every conversion one by one."""
+    rnd = random.Random(5)
+    checked = 0
+    for _ in range(300):
+        target, low, high, ring, converters = _random_case(rnd)
+        expected = _replayed_payments(target, low, high, ring, converters)
+        assert payments(target, low, high, ring, converters) == expected, (
+            target, low, high, ring, converters)
+        checked += len(expected)
+    assert checked > 300  # the cases do pay, many ways
+
+
+def test_Z_5_a_payment_is_checked_directly_and_agrees_with_the_listing():
+    """Z-3.3: accepting a Build checks the payment named (Search.pays_exactly) and agrees
+    with the listing on every listed payment and on near misses of them."""
+    rnd = random.Random(7)
+    for _ in range(150):
+        target, low, high, ring, converters = _random_case(rnd, converters=6, spheres=6)
+        listed = set(payments(target, low, high, ring, converters))
+        tried = set(listed)
+        for spend, cards in list(listed)[:20]:
+            tried.add((spend[1:], cards))
+            tried.add((spend, cards[1:]))
+            tried.add((tuple(sorted(spend + (rnd.choice(COLORS),))), cards))
+            if converters:
+                tried.add((spend, tuple(sorted(set(cards) | {rnd.choice(converters)}))))
+        for spend, cards in tried:
+            counted = {c: spend.count(c) for c in COLORS}
+            paid = Search(ring, cards).pays_exactly(target, low, high, counted)
+            assert paid == ((spend, cards) in listed), (target, low, high, ring, spend, cards)
+
+
+def _bench():
+    """bench/gizmos_positions.py: the costliest positions found (make bench times them)."""
+    path = Path(__file__).resolve().parents[3] / "bench" / "gizmos_positions.py"
+    spec = importlib.util.spec_from_file_location("gizmos_positions", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BENCH = _bench()
+
+
+@pytest.mark.parametrize("name", BENCH.COSTLIEST)
+def test_Z_5_the_costliest_positions_found_list_their_moves_within_a_fixed_work(name):
+    """Z-5, Z-3.3: listing every payment of every card in the costliest positions the
+    position checks accept stays under a fixed number of search nodes."""
+    state = BENCH.costly_position(BENCH.COSTLIEST[name])
+    with tally() as work:
+        moves = GAME.legal_moves(state)
+    assert len(moves) > 3000
+    assert 0 < work.nodes < WORK_BOUND
+
+
+def test_Z_3_3_accepting_a_build_checks_its_own_payment_not_every_payment():
+    """Z-3.3: a Build is accepted (or refused) by checking the payment it names: a tiny
+    part of the work of listing every payment of every card."""
+    state = BENCH.costly_position(BENCH.COSTLIEST["3 Generic, 331, 332; 11 Converters, 12 "
+                                                  "spheres"])
+    with tally() as listing:
+        moves = GAME.legal_moves(state)
+    generic = [m for m in moves if m.get("card") == 333 and len(m["converters"]) >= 3]
+    some = generic[:: len(generic) // 5]
+    with tally() as accepting:
+        for move in some:
+            GAME.apply(state, move)
+    # each accepted Build takes under 1 % of the listing's work
+    assert listing.nodes > 50_000 and accepting.nodes * 100 < listing.nodes * len(some)
+    move = dict(generic[0], converters=generic[0]["converters"][1:])
+    with tally() as refusing:
+        refused(state, move, "Z-5")
+    assert refusing.nodes * 100 < listing.nodes
