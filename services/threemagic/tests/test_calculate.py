@@ -99,3 +99,49 @@ def test_service_plays_a_match(client):
     assert answer.status_code == 200
     view = client.post("/v1/view", json={"state": state, "seat": 2}).get_json()["view"]
     assert view["hands"][0] == {"count": 8}
+
+
+WOOD_CALLED = dict(WORKED, spells=WORKED["spells"][:2], called=[WORKED["spells"][2]])  # cost 30
+TWO_CALLS = dict(WORKED, spells=WORKED["spells"][:1],
+                 called=[WORKED["spells"][2], WORKED["spells"][1]])  # wood 30, then water 90
+
+
+@pytest.mark.parametrize("body, rule", [
+    (dict(WORKED, riichi=True), "T-6.2"),  # a riichi turns a 2nd indicator
+    (dict(WORKED, riichi=True, indicators=["G1", "B0"]), "T-6.2"),  # and stakes 10: field 0
+    (dict(WORKED, riichi=True, indicators=["G1", "B0"], field=5), "T-6.2"),
+    (dict(WORKED, indicators=["G1", "B0"]), "T-6.2"),  # another seat's riichi staked 10
+    (dict(WORKED, indicators=["G1", "B0", "B0", "R0"], field=30), "T-6.2"),  # 3 riichis, 2 seats
+    (dict(WOOD_CALLED, field=10), "T-5.4"),  # the fire winner's wood call cost 30
+    (dict(TWO_CALLS, field=110), "T-5.4"),  # its two calls cost 30 + 90
+    (dict(WORKED, field=5), "T-5.4"),  # costs are 10, 30 or 90
+    (dict(WORKED, field=170), "T-5.4"),  # no two seats' calls make 170
+    (dict(WORKED, field=250), "T-5.4"),  # two seats' calls make at most 240
+    (dict(WORKED, pool=15), "T-7.4"),  # the pool receives 10s
+    (dict(WORKED, field=120, pool=700), "T-1.3"),  # more than the 810 od in play
+    (dict(WORKED, pool=820), "T-1.3"),
+    (dict(WORKED, pool=100, options={"starting_od": 30}), "T-1.3"),
+])
+def test_T_6_2_T_5_4_T_1_3_impossible_field_and_pool_are_refused(body, rule):
+    """The helper refuses stakes no match can produce: a riichi with less than 10 on the field,
+    calls whose costs the field does not hold, a pool that is no multiple of 10, more od on
+    the field and in the pool than the seats started with (T-6.2, T-5.4, T-7.4, T-1.3)."""
+    with pytest.raises(InvalidInput) as caught:
+        ENGINE.calculate(body)
+    assert caught.value.extra["rule"] == rule
+    assert "[" not in caught.value.detail and caught.value.detail[0].isalnum()
+
+
+@pytest.mark.parametrize("body", [
+    dict(WORKED, riichi=True, indicators=["G1", "B0"], field=10),
+    dict(WORKED, indicators=["G1", "B0", "B0"], field=20),  # both other seats riichied
+    dict(WORKED, riichi=True, indicators=["G1", "B0", "B0", "R0"], field=30),  # all three
+    dict(WORKED, field=240, pool=570),  # two seats called twice at 30 + 90; 810 in all
+    dict(WORKED, field=50),  # 10 + 40 (10 then 30)
+    dict(WOOD_CALLED, field=30 + 240),
+    dict(TWO_CALLS, field=120),
+    dict(WORKED, indicators=["G1", "B0"], field=10 + 120, pool=30),
+])
+def test_T_7_4_possible_field_and_pool_edges_are_accepted(body):
+    """T-7.4: the extremes a match can reach are still scored."""
+    assert ENGINE.calculate(body)["payment"]["score"]["total"] > 0

@@ -10,8 +10,8 @@ from referee.errors import GameOver, InvalidState
 from threemagic.engine import perturb_hidden
 
 from threemagic_helpers import (
-    ENGINE, EXAMPLE, RON_2, RON_3, answer, discard, draw, drop_drawn, new_match, play, play_events,
-    with_draw_pile,
+    ENGINE, EXAMPLE, RON_2, RON_3, all_pass, all_pass_events, answer, discard, draw, drop_drawn,
+    new_match, play, play_events, with_draw_pile,
 )
 
 QUIET_2 = ["R0", "B0", "G3*", "R4*", "B1", "G4*", "B4", "R3"]
@@ -23,7 +23,7 @@ def test_T_7_3_T_8_3_a_zero_point_win_is_a_special_draw():
                        3: ["B0", "B0", "G0", "G1*", "B2*", "G3*", "B1*", "B4"]})
     state = play(draw(state, "R0"), drop_drawn(1))  # seat 1 could tsumo; it declines
     assert answer(2, "ron", insert=8) in ENGINE.legal_moves(state, 2)
-    state, events = play_events(state, answer(2, "ron", insert=8))
+    state, events = play_events(play(state, answer(3)), answer(2, "ron", insert=8))
     assert state["last_match"]["end"] == "special_draw"
     assert state["last_match"]["score"]["base"] == 0
     assert state["od"] == [260, 270, 270] and state["pool"] == 10  # manager adds 10
@@ -34,7 +34,7 @@ def test_T_7_3_T_8_3_a_zero_point_win_is_a_special_draw():
 def last_card_dropped(discard_move, hands=None, manager=None):
     hands = hands or {1: EXAMPLE, 2: QUIET_2, 3: QUIET_3}
     state = with_draw_pile(new_match(hands, manager=manager), 1, keep=["G4"])
-    return play_events(draw(state, "G4"), discard_move)
+    return all_pass_events(*play_events(draw(state, "G4"), discard_move))
 
 
 def test_T_8_1_exhaustive_draw_tenpai_manager_stays_and_adds_10():
@@ -67,7 +67,7 @@ def test_T_9_1_the_game_ends_when_the_manager_returns_to_the_first():
     assert caught.value.rule == "T-9.1"
     state = with_draw_pile(new_match({1: EXAMPLE, 2: QUIET_2, 3: QUIET_3}, manager=3,
                                      options={"rotations": 2}), 1, keep=["G4"])
-    state = play(draw(state, "G4"), drop_drawn(3))
+    state = all_pass(play(draw(state, "G4"), drop_drawn(3)))
     assert (state["phase"], state["manager"], state["rotations_done"]) == ("deal", 1, 1)
 
 
@@ -155,12 +155,12 @@ def test_T_9_1_T_3_1_the_rotation_ends_at_the_fire_seat_whatever_its_number():
     options = {"attributes": ["water", "fire", "wood"]}
     hands = {1: QUIET_3, 2: QUIET_2, 3: EXAMPLE}
     state = with_draw_pile(new_match(hands, options=options, manager=1), 1, keep=["G4"])
-    state, events = play_events(draw(state, "G4"), drop_drawn(1))
+    state, events = all_pass_events(*play_events(draw(state, "G4"), drop_drawn(1)))
     assert state["last_match"]["manager_tenpai"] is False
     assert state["phase"] == "over" and events[-1]["reason"] == "rotations"
     state = with_draw_pile(new_match(hands, options=dict(options, rotations=2), manager=1), 1,
                            keep=["G4"])
-    state = play(draw(state, "G4"), drop_drawn(1))
+    state = all_pass(play(draw(state, "G4"), drop_drawn(1)))
     assert (state["phase"], state["manager"], state["rotations_done"]) == ("deal", 2, 1)
 
 
@@ -169,11 +169,12 @@ def test_T_8_1_the_field_goes_to_the_pool_beside_the_tenpai_managers_10():
     hands = {1: EXAMPLE, 2: QUIET_2, 3: QUIET_3}
     state = with_draw_pile(new_match(hands), 4, keep=["G4", "R4", "B4*", "B0", "G1*"])
     state = play(draw(state, "G4"), discard(1, 0, 0, riichi=True))
-    state = ENGINE.apply(state, {"type": "indicator", "seat": CHANCE, "card": "G1*"})[0]
-    state = play(draw(state, "R4"), drop_drawn(2))
-    state = play(draw(state, "B4*"), drop_drawn(3))
+    state = all_pass(ENGINE.apply(state, {"type": "indicator", "seat": CHANCE,
+                                          "card": "G1*"})[0])
+    state = all_pass(play(draw(state, "R4"), drop_drawn(2)))
+    state = all_pass(play(draw(state, "B4*"), drop_drawn(3)))
     assert state["field"] == 10 and state["draw_pile"] == 1
-    state, events = play_events(draw(state, "B0"), drop_drawn(1))
+    state, events = all_pass_events(*play_events(draw(state, "B0"), drop_drawn(1)))
     assert {"type": "field_to_pool", "od": 10} in events
     assert state["last_match"]["manager_tenpai"] and state["last_match"]["field_to_pool"] == 10
     assert state["od"] == [250, 270, 270] and state["pool"] == 20 and state["field"] == 0

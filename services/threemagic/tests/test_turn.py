@@ -6,8 +6,8 @@ from referee.engine import CHANCE
 from referee.errors import InvalidOptions, InvalidPlayers
 
 from threemagic_helpers import (
-    ENGINE, EXAMPLE, RON_2, answer, chance, discard, draw, drop_drawn, legal, new_match, play,
-    play_events, refused, with_draw_pile,
+    ENGINE, EXAMPLE, RON_2, all_pass, answer, chance, discard, draw, drop_drawn, legal, new_match,
+    play, play_events, refused, with_draw_pile,
 )
 
 QUIET_2 = ["R0", "B0", "G3*", "R4*", "B1", "G4*", "B4", "R3"]
@@ -99,8 +99,6 @@ def test_T_4_2_declining_tsumo_is_allowed():
 
 def test_T_4_3_insert_anywhere_then_remove_any_card_order_kept():
     state = draw(example_match(), "G4")
-    moves = [m for m in legal(state) if m["type"] == "discard" and not m["riichi"]]
-    assert len(moves) == 81  # 9 insert places × 9 cards to remove
     state, events = play_events(state, discard(1, 3, 0))
     assert state["hands"][0] == ["R2*", "B3", "G4", "B3*", "B3*", "G0", "G1*", "G2*"]
     assert events[0] == {"type": "card_discarded", "seat": 1, "card": "R1*", "insert": 3,
@@ -111,18 +109,56 @@ def test_T_4_3_insert_anywhere_then_remove_any_card_order_kept():
     assert refused(state, {"type": "pon", "seat": 1, "cards": [2, 3]}) == "T-5.1"
 
 
+def outcome(hand, drawn, insert, remove):
+    """What a discard leaves: the hand kept and the card discarded."""
+    full = hand[:insert] + [drawn] + hand[insert:]
+    return tuple(full[:remove] + full[remove + 1:]), full[remove]
+
+
+def test_T_4_3_each_distinct_discard_is_listed_once():
+    """Issue 16: the 81 spellings of 9 insert places × 9 removals make 65 discards — the drawn
+    card dropped (any insert = remove), or one of the 8 hand cards out and the drawn card in
+    one of 8 places. Each is listed once; another spelling of it is refused under T-4.3."""
+    hand = QUIET_2  # 8 different cards, and R1 is none of them: outcomes are told by content
+    state = draw(new_match({1: hand, 2: EXAMPLE, 3: QUIET_3}), "R1")
+    listed = [(m["insert"], m["remove"]) for m in legal(state) if m["type"] == "discard"]
+    assert len(listed) == 65 == 1 + 8 * 8
+    assert len({outcome(hand, "R1", i, j) for i, j in listed}) == 65  # no outcome twice
+    every = {(i, j) for i in range(9) for j in range(9)}
+    assert {outcome(hand, "R1", i, j) for i, j in every} == {
+        outcome(hand, "R1", i, j) for i, j in listed}  # and none missing
+    assert (0, 0) in listed and (4, 3) in listed and (3, 4) not in listed
+    for i, j in sorted(every - set(listed)):
+        assert refused(state, discard(1, i, j)) == "T-4.3"
+        assert refused(state, discard(1, i, j, riichi=True)) == "T-4.3"
+    detail = ENGINE._explain(state, discard(1, 3, 4))[1]
+    assert "insert 4, remove 3" in detail
+
+
+def test_T_4_3_T_6_1_each_riichi_discard_is_listed_once():
+    """EXAMPLE draws G4: riichi is listed only with the one spelling of each tenpai discard."""
+    state = draw(example_match(), "G4")
+    riichi = [(m["insert"], m["remove"]) for m in legal(state) if m["riichi"]]
+    assert len(riichi) == len(set(riichi)) and (0, 0) in riichi
+    assert all(discard(1, i, j) in legal(state) for i, j in riichi)
+    assert not [(i, j) for i, j in riichi if i == j and i or j == i + 1]
+
+
 def test_T_4_5_and_T_3_2_without_a_call_the_next_seat_draws():
     state = play(draw(example_match(), "G4"), discard(1, 3, 0))  # R1*: nobody can take it
+    assert state["to_move"] == [2, 3]  # but the table cannot rule a call out: both asked
+    assert legal(state, 2) == [answer(2)] and legal(state, 3) == [answer(3)]
+    state = all_pass(state)
     assert (state["phase"], state["turn"], state["to_move"]) == ("draw", 2, [CHANCE])
-    state = play(draw(state, "R4"), drop_drawn(2))
-    state = play(draw(state, "B4*"), drop_drawn(3))
+    state = all_pass(play(draw(state, "R4"), drop_drawn(2)))
+    state = all_pass(play(draw(state, "B4*"), drop_drawn(3)))
     assert state["turn"] == 1 and state["phase"] == "draw"  # 3 → 1
 
 
 def riichi_declared():
     """Seat 1 keeps the tenpai EXAMPLE, drops G4 with riichi; G1* is turned."""
     state = play(draw(example_match(), "G4"), discard(1, 0, 0, riichi=True))
-    return chance(state, {"type": "indicator", "card": "G1*"})
+    return all_pass(chance(state, {"type": "indicator", "card": "G1*"}))
 
 
 def test_T_4_4_T_6_1_T_6_2_riichi_with_the_discard_stake_and_new_indicator():
@@ -138,25 +174,27 @@ def test_T_4_4_T_6_1_T_6_2_riichi_with_the_discard_stake_and_new_indicator():
     assert state["to_move"] == [CHANCE] and state["phase"] == "indicator"
     state = chance(state, {"type": "indicator", "card": "G1*"})
     assert state["indicators"] == ["G1", "G1*"] and state["unused"] == 4
+    assert state["phase"] == "calls"  # T-4.5: the riichi discard's window follows
+    state = all_pass(state)
     assert state["turn"] == 2 and state["phase"] == "draw"
 
 
 def test_T_6_3_a_riichi_hand_is_locked():
     state = riichi_declared()
-    state = play(draw(state, "R4"), drop_drawn(2))
-    state = play(draw(state, "B4*"), drop_drawn(3))
+    state = all_pass(play(draw(state, "R4"), drop_drawn(2)))
+    state = all_pass(play(draw(state, "B4*"), drop_drawn(3)))
     state = draw(state, "B0")
     moves = legal(state)
-    assert all(m["type"] == "discard" and m["insert"] == m["remove"] and not m["riichi"]
-               for m in moves) and len(moves) == 9
-    assert refused(state, discard(1, 0, 1)) == "T-6.3"
+    assert moves == [drop_drawn(1)]  # T-4.3: dropping the drawn card is listed once
+    assert refused(state, discard(1, 2, 0)) == "T-6.3"
+    assert refused(state, discard(1, 4, 4)) == "T-4.3"  # the same drop, spelled otherwise
     assert refused(state, discard(1, 0, 0, riichi=True)) == "T-6.3"
 
 
 def test_T_6_2_riichi_winner_uses_every_indicator_and_takes_the_field():
     state = riichi_declared()
-    state = play(draw(state, "R4"), drop_drawn(2))
-    state = play(draw(state, "B4*"), drop_drawn(3))
+    state = all_pass(play(draw(state, "R4"), drop_drawn(2)))
+    state = all_pass(play(draw(state, "B4*"), drop_drawn(3)))
     state = play(draw(state, "R3*"), {"type": "tsumo", "seat": 1, "insert": 2})
     score = state["last_match"]["score"]
     assert score["catalyst"]["points"] == 20 and score["total"] == 40  # G1 and G1* → G2
@@ -185,10 +223,10 @@ def test_T_6_1_T_5_5_a_seat_that_called_never_riichis_later_in_the_match():
     hands = {1: EXAMPLE, 2: QUIET_2, 3: ["B2*", "G0", "G0", "G0", "B2*", "R2", "R3*", "B1*"]}
     state = play(draw(new_match(hands), "B2*"), drop_drawn(1))
     state = play(play(state, answer(2)), answer(3, "pon", cards=[0, 4]))
-    state = play(state, discard(3, None, 5))
+    state = all_pass(play(state, discard(3, None, 5)))
     assert (state["phase"], state["turn"]) == ("draw", 1)
-    state = play(draw(state, "B4*"), drop_drawn(1))
-    state = play(draw(state, "G4"), drop_drawn(2))
+    state = all_pass(play(draw(state, "B4*"), drop_drawn(1)))
+    state = all_pass(play(draw(state, "G4"), drop_drawn(2)))
     state = draw(state, "R0")
     assert state["turn"] == 3 and drop_drawn(3) in legal(state)
     assert not any(m.get("riichi") for m in legal(state))
@@ -200,7 +238,7 @@ def test_T_7_2_a_winner_who_did_not_riichi_uses_only_the_1st_indicator():
     without riichi: its G2 counts once (G1 only), not twice."""
     state = new_match({1: EXAMPLE, 2: RON_2, 3: QUIET_3})
     state = play(draw(state, "G4"), discard(1, 0, 0, riichi=True))
-    state = chance(state, {"type": "indicator", "card": "G1*"})
+    state = all_pass(chance(state, {"type": "indicator", "card": "G1*"}))
     assert state["indicators"] == ["G1", "G1*"] and state["turn"] == 2
     state = play(draw(state, "G2"), {"type": "tsumo", "seat": 2, "insert": 7})
     score = state["last_match"]["score"]

@@ -2,18 +2,14 @@
 (the table enters every card), plus a few state edits passed through
 ``check_state``."""
 
-from pathlib import Path
-
 import pytest
 
 from referee.engine import CHANCE
 from referee.errors import IllegalMove
-from threemagic import position
+from threemagic import table
 from threemagic.cards import COPIES
 from threemagic.engine import ThreeMagic
 
-REPO = Path(__file__).resolve().parents[3]
-SPEC = REPO.parent / "shared" / "rules" / "threemagic.md"
 ENGINE = ThreeMagic()
 
 #: the worked example's hand (T-7.2): with R3* after R2* it is complete
@@ -28,7 +24,7 @@ def new_match(hands: dict, indicator: str = "G1", options=None, manager=None) ->
         state = dict(state, manager=manager, turn=manager)
         ENGINE.check_state(state)
     while state["phase"] == "deal":
-        seat = position.deal_recipient(state)
+        seat = table.deal_recipient(state)
         card = hands[seat][len(state["hands"][seat - 1])]
         state = chance(state, {"type": "deal", "to": seat, "card": card})
     return chance(state, {"type": "indicator", "card": indicator})
@@ -64,6 +60,20 @@ def answer(seat, kind="pass", **fields) -> dict:
     return dict({"type": kind, "seat": seat}, **fields)
 
 
+def all_pass(state, events=()) -> dict:
+    """Every seat asked in the open call window (if any) passes."""
+    return all_pass_events(state, events)[0]
+
+
+def all_pass_events(state, events=()) -> tuple[dict, list]:
+    """``all_pass``, also answering every event from ``events`` on."""
+    events = list(events)
+    while state["phase"] == "calls":
+        state, more = ENGINE.apply(state, answer(state["to_move"][0]))
+        events += more
+    return state, events
+
+
 def refused(state, move) -> str:
     """The rule id the refusal of ``move`` names (the state is left unchanged)."""
     with pytest.raises(IllegalMove) as caught:
@@ -75,7 +85,7 @@ def with_draw_pile(state, left: int, keep=()) -> dict:
     """The same position with only ``left`` cards still to draw: the others are
     laid (face up) under seat 3's discards, never a card listed in ``keep``."""
     state = dict(state, discards=[list(p) for p in state["discards"]])
-    unseen = position.unseen(state)
+    unseen = table.unseen(state)
     taken = []
     for card in COPIES:
         spare = unseen[card] - list(keep).count(card)

@@ -11,6 +11,9 @@ ATTRIBUTES = ("fire", "water", "wood")
 LETTER = {"fire": "R", "water": "B", "wood": "G"}
 #: T-1.4: fire is weak to water, water to wood, wood to fire.
 WEAK_TO = {"fire": "water", "water": "wood", "wood": "fire"}
+#: the attributes' names, as the designers write them (火・水・木)
+ATTRIBUTE_NAMES = {"fire": {"en": "fire", "ja": "火"}, "water": {"en": "water", "ja": "水"},
+                   "wood": {"en": "wood", "ja": "木"}}
 
 
 def _copies() -> dict[str, int]:
@@ -25,6 +28,7 @@ def _copies() -> dict[str, int]:
 
 
 COPIES = _copies()  # card kind -> copies in the deck, in a fixed listing order
+FACE_COPIES = {f"{letter}{n}": 4 for letter in "RBG" for n in range(5)}  # stars aside
 DECK_SIZE = sum(COPIES.values())  # 60
 HAND_SIZE = 8
 MAX_CALLS = 2
@@ -42,9 +46,21 @@ SEQUENCE_FACES = {faces for faces in SPELL_FACES if faces[0] != faces[1]}
 WAITING_PAIRS = {pair for faces in SPELL_FACES for pair in combinations(faces, 2)}
 
 
+#: each spell as the multiset of its faces (sorted): what a hand must hold, in some order
+SPELL_SETS = sorted({tuple(sorted(faces)) for faces in SPELL_FACES})
+SEQUENCE_SETS = [faces for faces in SPELL_SETS if faces[0] != faces[1]]
+
+
 def is_card(value) -> bool:
     """Whether ``value`` is a card's notation (any JSON value may come in)."""
     return isinstance(value, str) and value in COPIES
+
+
+def card_name(card: str, lang: str) -> str:
+    """A card as a person names it: ``fire 3★`` (en), ``火3★`` (ja)."""
+    attribute = next(a for a, letter in LETTER.items() if letter == card[0])
+    gap = " " if lang == "en" else ""
+    return f"{ATTRIBUTE_NAMES[attribute][lang]}{gap}{card[1]}{'★' if starred(card) else ''}"
 
 
 def face(card: str) -> str:
@@ -97,6 +113,81 @@ def is_tenpai(hand: list[str]) -> bool:
                 for i in range(start + 2, size, 3)):
             return True
     return False
+
+
+def is_canonical_discard(insert: int, remove: int) -> bool:
+    """Whether ``(insert, remove)`` is the one spelling of its discard (T-4.3).
+
+    Spellings that do the same to every hand are one move: any ``insert ==
+    remove`` drops the drawn card (spelled ``0, 0``), and inserting at ``i``
+    then removing ``i + 1`` leaves the hand that inserting at ``i + 1`` and
+    removing ``i`` does (the drawn card takes card ``i``'s place; spelled
+    ``i + 1, i``, where ``remove`` is that card's own position).
+    """
+    if insert == remove:
+        return insert == 0
+    return remove != insert + 1
+
+
+def discard_spellings(size: int) -> list[tuple[int, int]]:
+    """Every distinct discard of a ``size``-card hand and a drawn card, once:
+    ``(insert, remove)`` with ``insert`` 0…size and ``remove`` indexing the
+    hand with the drawn card inserted — ``1 + size²`` of them."""
+    return [(i, j) for i in range(size + 1) for j in range(size + 1)
+            if is_canonical_discard(i, j)]
+
+
+def could_ron(available: dict[str, int], hand_size: int, wanted: str) -> bool:
+    """Whether some hand of ``hand_size`` cards taken from ``available`` (face → copies)
+    would be completed by a card of face ``wanted`` (T-5.1 ron, T-2.2).
+
+    The hand's order is free here (whoever asks does not know it): this is
+    whether ``available`` holds the rest of a spell with ``wanted`` in it and
+    the hand's other spells.
+    """
+    if hand_size % 3 != 2:
+        return False
+    for spell in SPELL_SETS:
+        if wanted in spell:
+            rest = list(spell)
+            rest.remove(wanted)
+            left = _without(available, rest)
+            if left is not None and _holds_spells(left, hand_size // 3, 0):
+                return True
+    return False
+
+
+def _without(available: dict[str, int], faces) -> dict[str, int] | None:
+    """``available`` less ``faces``, or None if it does not hold them all."""
+    left = dict(available)
+    for f in faces:
+        if left.get(f, 0) == 0:
+            return None
+        left[f] -= 1
+    return left
+
+
+def _holds_spells(available: dict[str, int], spells: int, first: int) -> bool:
+    """Whether ``available`` holds ``spells`` more spells (from SPELL_SETS[first:] on,
+    so each multiset of spells is tried once)."""
+    if spells == 0:
+        return True
+    for index in range(first, len(SPELL_SETS)):
+        left = _without(available, SPELL_SETS[index])
+        if left is not None and _holds_spells(left, spells - 1, index):
+            return True
+    return False
+
+
+def could_pon(available: dict[str, int], wanted: str) -> bool:
+    """Whether two cards of face ``wanted`` are among ``available`` (T-5.1 pon)."""
+    return available.get(wanted, 0) >= 2
+
+
+def could_chi(available: dict[str, int], wanted: str) -> bool:
+    """Whether ``available`` holds the two other cards of a sequence spell with ``wanted``."""
+    return any(wanted in faces and _without(available, [f for f in faces if f != wanted])
+               is not None for faces in SEQUENCE_SETS)
 
 
 def chi_spell(first: str, second: str, discard: str) -> list[str] | None:

@@ -1,15 +1,20 @@
-"""The position seen from outside the rules: turn order, call costs and the
-unseen cards; checks on what comes over the wire (options, forged states,
-refused moves); and the secrets a seat may not see (``perturb_hidden``)."""
+"""The state's shape: which options and which positions the rules can reach.
 
-import json
+``check_options`` refuses option values the game cannot be set up or played to
+its end with; ``check_position`` refuses a state the rules could not have
+produced (keys, ranges, the 60 cards and the od accounted for, each phase's
+hand sizes, turn and call window)."""
 
 from referee.engine import CHANCE
 from referee.errors import InvalidOptions, InvalidState
 
+from .calls import asked_seats
 from .cards import (
-    ATTRIBUTES, COPIES, DECK_SIZE, HAND_SIZE, LETTER, MAX_CALLS, call_cost, chi_spell, counts,
-    is_card, is_spell, is_tenpai, pon_spell,
+    ATTRIBUTES, DECK_SIZE, HAND_SIZE, LETTER, MAX_CALLS, call_cost, is_card, is_spell,
+)
+from .table import (
+    MANAGER_STAKE, MAX_OD, MOST_FIELD, OD_RANGE, ROTATIONS, SEATS, UNUSED_CARDS, answer_order,
+    dealt_to, full_draw_pile, seen_cards, unseen,
 )
 
 ENVELOPE = {"game", "version", "players", "mode", "options", "to_move", "rng"}
@@ -21,29 +26,21 @@ PHASES = ("deal", "indicator", "draw", "turn", "calls", "call_discard", "over")
 ENDS = ("ron", "tsumo", "special_draw", "exhaustive_draw")
 ANSWER_FIELDS = {"pass": {"type", "seat"}, "ron": {"type", "seat", "insert"},
                  "pon": {"type", "seat", "cards"}, "chi": {"type", "seat", "cards"}}
-MAX_OD = 100_000
-SEATS = (1, 2, 3)
-
-
-def after(seat: int) -> int:
-    """The next seat in turn order (T-3.2)."""
-    return seat % 3 + 1
-
-
-def answer_order(discarder: int) -> list[int]:
-    """The other seats in turn order after the discarder (T-5.2)."""
-    return [after(discarder), after(after(discarder))]
-
-
-def seat_call_cost(state, seat: int, card: str) -> int:
-    own = card[0] == LETTER[state["options"]["attributes"][seat - 1]]
-    return call_cost(len(state["called"][seat - 1]), own)
 
 
 # ---------------------------------------------------------------- options
 def check_options(options: dict) -> None:
-    def bad(why):
-        raise InvalidOptions(why)
+    """Refuse option values the game cannot be set up or played to its end with.
+
+    Every value in range both sets up and ends (RULES.md, "Options"): the deal
+    needs an unused card for the 1st indicator and a draw pile to start from
+    (``unused_cards`` 1–30 of the 36 left after the deal); the manager role
+    must be able to return ``rotations`` ≥ 1 times; a seat may not start below
+    0 od (the game would be over before it began); and the fire seat must
+    exist to manage the first match.
+    """
+    def bad(why, rule):
+        raise InvalidOptions(why, rule=rule)
 
     def whole(value, low, high):
         return type(value) is int and low <= value <= high
@@ -55,52 +52,26 @@ def check_options(options: dict) -> None:
     attributes = options["attributes"]
     if not isinstance(attributes, list) or sorted(map(str, attributes)) != sorted(ATTRIBUTES) \
             or not all(isinstance(a, str) for a in attributes):
-        bad("attributes must list fire, water and wood once each (seats 1, 2, 3)")
+        bad("attributes must list fire, water and wood once each (seats 1, 2, 3): the fire "
+            "seat manages the first match", "T-1.1")
     if not whole(options["starting_od"], 0, MAX_OD):
-        bad(f"starting_od must be an integer from 0 to {MAX_OD}")
-    if not whole(options["unused_cards"], 1, 30):
-        bad("unused_cards must be an integer from 1 to 30")
-    if not whole(options["rotations"], 1, 20):
-        bad("rotations must be an integer from 1 to 20")
+        bad(f"starting_od must be an integer from 0 to {MAX_OD}: a seat below 0 od ends the "
+            "game", "T-1.3")
+    if not whole(options["unused_cards"], *UNUSED_CARDS):
+        bad(f"unused_cards must be an integer from {UNUSED_CARDS[0]} to {UNUSED_CARDS[1]}: the "
+            "unused pile turns the 1st indicator and the draw pile keeps the rest of the 36 "
+            "cards not dealt", "T-3.3")
+    if not whole(options["rotations"], *ROTATIONS):
+        bad(f"rotations must be an integer from {ROTATIONS[0]} to {ROTATIONS[1]}: the game ends "
+            "when the manager role has returned that many times", "T-9.1")
     for name in ("attribute_points", "star_points"):
         if not table(options[name], 3):
-            bad(f"{name} must list 3 integers from 0 to {MAX_OD} (for 1, 2, 3 spells)")
+            bad(f"{name} must list 3 integers from 0 to {MAX_OD} (for 1, 2, 3 spells)", "T-7.2")
     numbers = options["number_points"]
     if not isinstance(numbers, dict) or set(numbers) != {"same", "sequence", "mixed"} or not all(
             table(v, 2) for v in numbers.values()):
-        bad("number_points must be {same, sequence, mixed}, each 2 integers (2, 3 spells)")
-
-
-# ------------------------------------------------------------ the cards
-def seen_cards(state) -> list[str]:
-    cards = [c for hand in state["hands"] for c in hand]
-    cards += [c for pile in state["discards"] for c in pile]
-    cards += [c for spells in state["called"] for spell in spells for c in spell]
-    cards += state["indicators"]
-    if state["drawn"] is not None:
-        cards.append(state["drawn"])
-    return cards
-
-
-def unseen(state) -> dict[str, int]:
-    """Copies of each card kind nobody can see (draw pile, unused pile, undealt)."""
-    seen = counts(seen_cards(state))
-    return {card: n - seen.get(card, 0) for card, n in COPIES.items()}
-
-
-def deal_recipient(state) -> int:
-    """T-3.3 (referee decision): one card at a time, round from the manager."""
-    dealt = sum(map(len, state["hands"]))
-    return (state["manager"] - 1 + dealt) % 3 + 1
-
-
-def dealt_to(state, seat: int, dealt: int) -> int:
-    offset = (seat - state["manager"]) % 3
-    return max(0, (dealt - offset + 2) // 3)
-
-
-def full_draw_pile(options) -> int:
-    return DECK_SIZE - 3 * HAND_SIZE - options["unused_cards"]
+        bad(f"number_points must have the keys same, sequence and mixed, each 2 integers from "
+            f"0 to {MAX_OD} (for 2 and 3 spells)", "T-7.2")
 
 
 # ---------------------------------------------------------- forged states
@@ -108,7 +79,7 @@ def check_position(state) -> None:
     def bad(why):
         raise InvalidState(why)
 
-    def whole(value, low=0, high=MAX_OD * 10):
+    def whole(value, low=0, high=OD_RANGE[1]):
         return type(value) is int and low <= value <= high
 
     def card_list(value):
@@ -118,17 +89,22 @@ def check_position(state) -> None:
         return isinstance(value, list) and len(value) == 3 and all(check(v) for v in value)
 
     if set(state) != STATE_KEYS:
-        bad(f"state keys must be exactly {sorted(STATE_KEYS)}")
+        missing, extra = sorted(STATE_KEYS - set(state)), sorted(set(state) - STATE_KEYS)
+        bad(f"the state lacks {', '.join(missing)}" if missing else
+            f"the state has no key {', '.join(extra)}")
     options, phase = state["options"], state["phase"]
     if phase not in PHASES:
-        bad(f"phase must be one of {PHASES}")
+        bad(f"phase must be {', '.join(PHASES[:-1])} or {PHASES[-1]}")
     if not (whole(state["match"], 1) and whole(state["manager"], 1, 3)
-            and whole(state["turn"], 1, 3) and whole(state["field"]) and whole(state["pool"])
+            and whole(state["turn"], 1, 3) and whole(state["field"], 0, MOST_FIELD)
+            and whole(state["pool"], 0, len(SEATS) * options["starting_od"] + MANAGER_STAKE)
             and whole(state["rotations_done"], 0, options["rotations"])
-            and whole(state["unused"], 0, 30) and whole(state["draw_pile"], 0, DECK_SIZE)):
+            and whole(state["unused"], 0, UNUSED_CARDS[1])
+            and whole(state["draw_pile"], 0, DECK_SIZE)):
         bad("match, manager, turn, field, pool, rotations_done, unused and draw_pile "
-            "must be integers in range")
-    if not per_seat(state["od"], lambda v: whole(v, -MAX_OD * 10)):
+            "must be integers in range (the pool holds at most the od the seats started with, "
+            "and a last manager's stake)")
+    if not per_seat(state["od"], lambda v: whole(v, *OD_RANGE)):
         bad("od must list 3 integers")
     if not per_seat(state["hands"], card_list) or not per_seat(state["discards"], card_list):
         bad("hands and discards must list each seat's cards (R0…G4*)")
@@ -231,7 +207,7 @@ def _check_match(state, bad):
     else:
         ok = _window_ok(state)
     if not ok:
-        bad(f"phase {phase!r} does not agree with to_move, turn and the piles")
+        bad(f"phase {phase} does not agree with to_move, turn and the piles")
 
 
 def _window_ok(state) -> bool:
@@ -257,104 +233,5 @@ def _window_ok(state) -> bool:
     return (bool(pile) and pile[-1] == window["card"] and bool(to_move)
             and all(s in order for s in answered + to_move)
             and len(set(answered + to_move)) == len(answered + to_move)
-            and to_move == [s for s in order if s in to_move])
-
-
-# ------------------------------------------------------------- secrecy
-def perturb_hidden(state, seat, rnd):
-    """A copy where what ``seat`` cannot see is dealt afresh: the other hands,
-    their drawn card and the unseen cards are shuffled together (sizes kept)."""
-    new = json.loads(json.dumps(state))
-    hidden = [s for s in SEATS if s != seat]
-    pool = [card for card, n in unseen(new).items() for _ in range(n)]
-    pool += [c for s in hidden for c in new["hands"][s - 1]]
-    hidden_drawn = new["drawn"] is not None and new["turn"] != seat
-    if hidden_drawn:
-        pool.append(new["drawn"])
-    rnd.shuffle(pool)
-    for s in hidden:
-        size = len(new["hands"][s - 1])
-        new["hands"][s - 1], pool = pool[:size], pool[size:]
-    if hidden_drawn:
-        new["drawn"] = pool.pop()
-    return new
-
-
-# ------------------------------------------------------------- refusals
-def why_illegal(engine, state, move):
-    kind, seat = move.get("type"), move.get("seat")
-    if seat == CHANCE:
-        card = move.get("card")
-        if not is_card(card):
-            return "T-1.2", f"{card!r} is no card: R/B/G, a number 0–4, then * if starred"
-        return "T-10.1", (f"no copy of {card} can still be unseen, or it is not the pending "
-                          f"chance event ({state['phase']})")
-    if not isinstance(kind, str) or kind not in engine.move_types or kind in (
-            "deal", "draw", "indicator"):
-        return "T-4", f"unknown move type {kind!r}"
-    phase = state["phase"]
-    if phase == "turn":
-        return _why_turn(state, move, seat)
-    if phase == "calls":
-        return _why_call(state, move, seat)
-    hand = state["hands"][seat - 1]
-    if kind == "discard" and move.get("riichi") is True:
-        return "T-5.5", "a seat that called has lost the right to riichi"
-    return "T-5.6", (f"after a call the caller discards one hand card: insert null, remove "
-                     f"0…{len(hand) - 1}, riichi false")
-
-
-def _why_turn(state, move, seat):
-    kind, hand, drawn = move["type"], state["hands"][seat - 1], state["drawn"]
-    if kind != "tsumo" and kind != "discard":
-        return "T-5.1", "ron, pon, chi and pass answer another seat's discard; now tsumo or discard"
-    insert = move.get("insert")
-    if kind == "tsumo":
-        return "T-4.2", f"{drawn} inserted at {insert!r} does not complete the hand (T-2.2)"
-    remove, riichi = move.get("remove"), move.get("riichi")
-    positions = range(len(hand) + 1)
-    if type(insert) is not int or insert not in positions or type(
-            remove) is not int or remove not in positions:
-        return "T-4.3", f"insert and remove are positions 0…{len(hand)} of the hand with {drawn}"
-    if type(riichi) is not bool:
-        return "T-4.4", "riichi must be true or false"
-    if state["riichi"][seat - 1]:
-        return "T-6.3", "a riichi hand is locked: tsumo, or drop the drawn card (insert = remove)"
-    if riichi:
-        full = hand[:insert] + [drawn] + hand[insert:]
-        if state["called"][seat - 1]:
-            return "T-5.5", "a seat that called has lost the right to riichi"
-        if state["od"][seat - 1] < 10 or state["draw_pile"] == 0 or state["unused"] == 0:
-            return "T-6.1", "riichi needs 10 od, a draw pile and a face-down unused card"
-        if not is_tenpai(full[:remove] + full[remove + 1:]):
-            return "T-6.1", "riichi needs the 8 cards kept to be one card short of complete"
-    return "T-4.3", "not a legal insert-and-discard"
-
-
-def _why_call(state, move, seat):
-    kind = move["type"]
-    if kind in ("tsumo", "discard"):
-        return "T-5.1", "a call window is open: ron, pon, chi or pass"
-    card, hand = state["window"]["card"], state["hands"][seat - 1]
-    if kind == "pass":
-        return "T-5.1", 'a pass is {"type": "pass", "seat": …} and nothing more'
-    if kind == "ron":
-        return "T-5.1", f"{card} inserted at {move.get('insert')!r} does not complete the hand"
-    if state["riichi"][seat - 1]:
-        return "T-6.3", "a riichi hand may not call"
-    if len(state["called"][seat - 1]) >= MAX_CALLS:
-        return "T-5.4", "at most 2 calls per seat per match"
-    if state["draw_pile"] == 0:
-        return "T-5.7", "no pon or chi on the discard made with the draw pile empty"
-    if state["od"][seat - 1] < seat_call_cost(state, seat, card):
-        return "T-5.4", f"this call costs {seat_call_cost(state, seat, card)} od"
-    if kind == "chi" and seat != after(state["turn"]):
-        return "T-5.1", "chi only on the discard of the left player"
-    cards = move.get("cards")
-    if not (isinstance(cards, list) and len(cards) == 2 and all(
-            type(c) is int and 0 <= c < len(hand) for c in cards) and cards[0] < cards[1]):
-        return "T-5.1", f"cards must be two positions of the hand (0…{len(hand) - 1})"
-    make = pon_spell if kind == "pon" else chi_spell
-    if make(hand[cards[0]], hand[cards[1]], card) is None:
-        return "T-5.3", f"{hand[cards[0]]}, {hand[cards[1]]} and {card} make no {kind} spell"
-    return "T-5.1", "not a legal call"
+            and to_move == [s for s in order if s in to_move]
+            and sorted(answered + to_move) == sorted(asked_seats(state)))  # T-5.1
