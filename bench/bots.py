@@ -1,0 +1,149 @@
+"""make bench, bots (issue 14): the strong bot's win rate against random and greedy
+bots, and its decision time, for every game.
+
+Each pairing plays ``--games`` seeded games at the game's fewest players: one
+seat strong, every other seat the opponent's level, the strong seat rotating
+through the seats game by game. A shared win counts half. Decision times are
+the strong bot's, for moves where it had a choice (a single legal move is
+answered at once), under a wall-clock budget of ``--budget-ms`` per move — or
+``--iterations`` per move, which makes the games independent of the machine's
+load. Long: about games × the strong seat's decisions × the budget, per pairing
+(it prints its progress and an estimate).
+"""
+
+import argparse
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from contextlib import nullcontext
+from importlib.metadata import entry_points
+
+from referee.bots import Budget, choose_for
+
+
+def say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def installed(names) -> dict:
+    found = {}
+    for ep in entry_points(group="referee.games"):
+        if not names or ep.name in names:
+            engine = ep.load()()
+            found[engine.id] = engine
+    return dict(sorted(found.items()))
+
+
+def play(engine, players: int, seed: int, levels: dict, budget: Budget, times: list) -> dict:
+    """One seeded game between bots; the strong seat's decision times go to ``times``."""
+    state = engine.new(players, seed=seed)
+    decision = 0
+    while state["to_move"]:
+        seat = state["to_move"][0]
+        choices = len(engine.legal_moves(state, seat, trusted=True))
+        began = time.perf_counter()
+        move = choose_for(engine, state, seat, levels[seat], seed * 1000 + decision, budget)
+        if levels[seat] == "strong" and choices > 1:
+            times.append(time.perf_counter() - began)
+        state = engine.apply(state, move, trusted=True)[0]
+        decision += 1
+    return engine.score(state, trusted=True)
+
+
+def one_game(job: tuple) -> tuple[float, list]:
+    """One game of a match (a worker process's unit): the strong seat's share of the
+    win and its decision times."""
+    game, opponent, players, seed, budget, strong = job
+    engine = installed([game])[game]
+    levels = {seat: opponent for seat in range(1, players + 1)}
+    levels[strong] = "strong"
+    times: list = []
+    winners = play(engine, players, seed, levels, budget, times)["winners"]
+    return (strong in winners) / len(winners), times
+
+
+def match(engine, opponent: str, games: int, players: int, budget: Budget, first_seed: int,
+          jobs: int = 1):
+    """``games`` games of strong against ``opponent``: (wins, times)."""
+    wins, times, began = 0.0, [], time.perf_counter()
+    work = [(engine.id, opponent, players, first_seed + game, budget, game % players + 1)
+            for game in range(games)]
+    with multiprocessing.Pool(jobs) if jobs > 1 else nullcontext() as pool:
+        results = pool.imap(one_game, work) if pool else map(one_game, work)
+        for done, (won, decided) in enumerate(results, 1):
+            wins += won
+            times += decided
+            elapsed = time.perf_counter() - began
+            say(f"  {engine.id} strong vs {opponent}: game {done}/{games}, {wins:g} won, "
+                f"{elapsed / 60:.1f} min so far, about "
+                f"{elapsed / done * (games - done) / 60:.0f} min to go")
+    return wins, times
+
+
+def choices_per_seat(engine, games: int = 3) -> float:
+    """How many moves with a choice one seat makes in a game, in a few random games."""
+    rnd, choices = random.Random(0), 0
+    for seed in range(games):
+        state = engine.new(engine.min_players, seed=seed)
+        while state["to_move"]:
+            moves = engine.legal_moves(state, trusted=True)
+            choices += len(moves) > 1
+            state = engine.apply(state, rnd.choice(moves), trusted=True)[0]
+    return choices / games / engine.min_players
+
+
+def percentile(values: list, share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="bench/bots.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=100, help="per game and opponent")
+    parser.add_argument("--budget-ms", type=int, default=1000, help="strong's time per move")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="strong's search iterations per move instead of a time budget")
+    parser.add_argument("--game", action="append", default=[],
+                        help="only this game (repeatable; default every installed game)")
+    parser.add_argument("--opponent", action="append", choices=("random", "greedy"),
+                        default=[], help="only this opponent (default both)")
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="games played at once, in worker processes (each bot's time "
+                             "budget is wall-clock: jobs beyond the idle cores cost strength)")
+    args = parser.parse_args(argv)
+    budget = Budget(iterations=args.iterations) if args.iterations else \
+        Budget(seconds=args.budget_ms / 1000)
+    run(installed(args.game), args.opponent or ["random", "greedy"], args.games, budget,
+        args.seed, args.jobs)
+    return 0
+
+
+def run(games: dict, opponents: list, count: int, budget: Budget, seed: int,
+        jobs: int = 1) -> None:
+    spent = f"{budget.iterations} iterations" if budget.iterations else \
+        f"{budget.seconds * 1000:g} ms"
+    say(f"bots: {count} games per game and opponent, strong's budget {spent} per move…")
+    if budget.seconds is not None:
+        hours = sum(choices_per_seat(engine) for engine in games.values()) * budget.seconds \
+            * count * len(opponents) / jobs / 3600
+        say(f"bots: at least {hours:.1f} hours (each strong decision takes its budget)")
+    print(f"\nBots: strong against each level, {count} games each, seats rotated, "
+          f"budget {spent} per move (a row as each pairing ends)", flush=True)
+    print(f"  {'game':<12}{'players':>8}  {'opponent':<9}{'won':>7}"
+          f"{'p50 ms':>9}{'p99 ms':>9}{'decisions':>11}{'minutes':>9}", flush=True)
+    for game, engine in games.items():
+        for opponent in opponents:
+            began = time.perf_counter()
+            wins, times = match(engine, opponent, count, engine.min_players, budget, seed, jobs)
+            p50 = statistics.median(times) * 1000 if times else 0
+            p99 = percentile(times, 0.99) * 1000 if times else 0
+            print(f"  {game:<12}{engine.min_players:>8}  {opponent:<9}{wins / count:>7.0%}"
+                  f"{p50:>9.0f}{p99:>9.0f}{len(times):>11}"
+                  f"{(time.perf_counter() - began) / 60:>9.1f}", flush=True)
+
+if __name__ == "__main__":
+    sys.exit(main())

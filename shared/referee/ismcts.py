@@ -1,0 +1,147 @@
+"""Information-set Monte Carlo tree search: the ``strong`` bot (after OpenSpiel's
+``open_spiel/python/algorithms/ismcts.py``).
+
+Each iteration samples a world from the bot's view (the game's ``sample_world``),
+descends the tree, expands one node, plays out (the game's ``playout_move``,
+by default a uniform legal move) to the end or for the game's ``PLAYOUT_DEPTH``
+steps (then asks ``evaluate``), and backs the payoffs up. Before the first
+iteration the bot's own moves start with what one ply shows (``greedy``'s
+judgement) as a few virtual visits.
+
+The tree is the bot's own (single-observer ISMCTS): a node is what the bot's
+seat would see there — its view of the position and who acts — never the
+sampled world, so worlds that differ only in what the bot cannot see share
+their nodes, and nothing in the tree can depend on a secret. At a node each
+move keeps its visits, its total payoff for the seat acting there, and its
+availability: how often it was legal when the node was visited (another seat's
+moves depend on a hand the bot only samples); UCB1 picks among the available
+moves with the availability in place of the parent's visits.
+
+Chance is never a node: a digital world's own (sampled) generator plays it
+inside ``apply``, and tabletop chance is drawn from the outcomes' weights.
+"""
+
+import math
+
+from .bots import logistic
+from .engine import canonical
+
+EXPLORATION = 0.7  # UCB1's constant for payoffs in [0, 1]
+PRIOR_VISITS = 3  # the weight of the one-ply judgement a root move starts with
+
+
+class Node:
+    __slots__ = ("moves", "stats")
+
+    def __init__(self):
+        self.stats: dict[str, list] = {}  # move key → [visits, payoff, available]
+        self.moves: list | None = None  # (key, move) pairs, where the view fixes them
+
+
+def search(table, clock) -> dict:
+    """The root move visited most (ties: the better mean, then the listed order)."""
+    nodes: dict[str, Node] = {}
+    root = nodes[node_key(table, table.first, table.seat)] = Node()
+    seed(table, root, table.first, table.seat)
+    world, done = table.first, 0
+    while True:
+        iterate(table, nodes, world)
+        done += 1
+        if clock.over(done):
+            break
+        world = table.sample()
+
+    def rank(indexed):
+        index, move = indexed
+        visits, payoff, _ = root.stats.get(canonical(move), (0, 0.0, 0))
+        return visits, payoff / visits if visits else -math.inf, -index
+
+    return max(enumerate(table.moves), key=rank)[1]
+
+
+def iterate(table, nodes: dict, state: dict) -> None:
+    """One simulation in one sampled world: select, expand one node, play out, back up."""
+    path = []
+    while state["to_move"]:
+        actor = table.seat if not path else state["to_move"][0]
+        key = node_key(table, state, actor)
+        node = nodes.get(key)
+        fresh = node is None
+        if fresh:
+            node = nodes[key] = Node()
+        move_key, move = select(table, node, listing(table, node, state, actor))
+        path.append((node, move_key, actor))
+        state = table.play(state, move)
+        if fresh:
+            break
+    payoffs = table.rewards(playout(table, state))
+    for node, move_key, actor in path:
+        stats = node.stats[move_key]
+        stats[0] += 1
+        stats[1] += payoffs[actor]
+
+
+def seed(table, node: Node, state: dict, actor: int) -> None:
+    """Start each of the bot's moves with what one ply shows (greedy's judgement,
+    in the first world) as a few virtual visits: with few iterations the
+    search plays at least as well as ``greedy``, and visits refine it."""
+    evaluate, scale = table.hooks.evaluate, table.hooks.eval_scale
+    for key, move in listing(table, node, state, actor):
+        value = logistic(evaluate(table.play(state, move), actor) / scale)
+        node.stats[key] = [PRIOR_VISITS, PRIOR_VISITS * value, PRIOR_VISITS]
+
+
+def node_key(table, state: dict, actor: int) -> str:
+    """Who acts, and the position as the bot's seat sees it (in a game without
+    secrets: the state without its generator, which is that view, spelled once)."""
+    if table.engine.has_secrets:
+        view = table.engine.view(state, table.seat, trusted=True)
+    else:
+        view = {k: v for k, v in state.items() if k != "rng"}
+    return f"{actor}|{canonical(view)}"
+
+
+def listing(table, node: Node, state: dict, actor: int) -> list:
+    """The actor's legal moves with their keys. The bot's own moves depend on its
+    view alone (the conformance suite checks it), as does everyone's in a game
+    without secrets: those are listed once per node."""
+    if node.moves is not None:
+        return node.moves
+    moves = [(canonical(m), m)
+             for m in table.engine.legal_moves(state, actor, trusted=True)]
+    if actor == table.seat or not table.engine.has_secrets:
+        node.moves = moves
+    return moves
+
+
+def select(table, node: Node, moves: list) -> tuple[str, dict]:
+    """An untried move at random, else UCB1 over the moves available here."""
+    stats, untried = node.stats, []
+    for key, move in moves:
+        entry = stats.get(key)
+        if entry is None:
+            entry = stats[key] = [0, 0.0, 0]
+        entry[2] += 1
+        if not entry[0]:
+            untried.append((key, move))
+    if untried:
+        return table.rnd.choice(untried)
+
+    def ucb(pair):
+        visits, payoff, available = stats[pair[0]]
+        return payoff / visits + EXPLORATION * math.sqrt(math.log(available) / visits)
+
+    return max(moves, key=ucb)
+
+
+def playout(table, state: dict) -> dict:
+    """The game's playout policy (default: uniform random moves) to the end, or
+    for the game's playout depth."""
+    engine, rnd, policy = table.engine, table.rnd, table.hooks.playout_move
+    for _ in range(table.hooks.playout_depth):
+        if not state["to_move"]:
+            break
+        actor = state["to_move"][0]
+        moves = engine.legal_moves(state, actor, trusted=True)
+        state = table.play(state, policy(state, actor, moves, rnd))
+    return state
