@@ -1,10 +1,15 @@
 """Every Redis key name the project uses, in one place.
 
 All keys of one session share the hash tag ``{<session id>}``, so in a Redis
-Cluster they live on one slot and every multi-key script stays legal.
+Cluster they live on one slot and every multi-key script stays legal. Keys that
+belong to no session (a join code, the lobby, counters) carry a hash tag of
+their own and are only ever touched one at a time. Every key has an expiry.
 """
 
 PREFIX = "referee"
+#: the pub/sub channel every session change is announced on ("<session id> <version>");
+#: a doorbell only: streams read what changed from the log, so a lost message loses nothing
+CHANNEL = f"{PREFIX}:changes"
 
 
 def _session(sid: str) -> str:
@@ -12,7 +17,7 @@ def _session(sid: str) -> str:
 
 
 def meta(sid: str) -> str:
-    """Hash: game, mode, players, version, created, token hashes."""
+    """Hash: game, mode, players, version, created, token hashes, seats (open tables)."""
     return f"{_session(sid)}:meta"
 
 
@@ -22,18 +27,39 @@ def state(sid: str) -> str:
 
 
 def log(sid: str) -> str:
-    """List: one JSON entry per accepted move, append-only."""
+    """List: one JSON entry per version (moves, corrections, seat changes), append-only."""
     return f"{_session(sid)}:log"
 
 
+def snapshots(sid: str) -> str:
+    """Hash: version → the state at that version (zlib + base64 JSON): what an
+    event's view and an undo are made from."""
+    return f"{_session(sid)}:snapshots"
+
+
 def idempotency(sid: str, digest: str) -> str:
-    """String: the first answer to a move sent with an Idempotency-Key."""
+    """String: the first answer to a request sent with an Idempotency-Key."""
     return f"{_session(sid)}:idem:{digest}"
 
 
 def all_of(sid: str) -> list[str]:
     """The fixed keys of a session (idempotency records expire on their own)."""
-    return [meta(sid), state(sid), log(sid)]
+    return [meta(sid), state(sid), log(sid), snapshots(sid)]
+
+
+def join_code(code: str) -> str:
+    """String: the session an open table's join code leads to (until the game starts)."""
+    return f"{PREFIX}:{{join:{code}}}"
+
+
+def lobby() -> str:
+    """Sorted set: the public tables with open seats, scored by when they expire."""
+    return f"{PREFIX}:{{lobby}}:tables"
+
+
+def join_failures(caller_digest: str, window: int) -> str:
+    """Counter: join attempts with an unknown code from one address in one window."""
+    return f"{PREFIX}:{{joinfail:{caller_digest}}}:{window}"
 
 
 def rate(caller_digest: str, window: int) -> str:

@@ -1,16 +1,20 @@
-"""The session store: atomic create, load and compare-and-set move writes.
+"""The session store: atomic create, load and compare-and-set writes.
 
 Tokens are kept only as SHA-256 hashes and compared in constant time; every
 key carries the session's expiry, renewed by each write (sessions expire after
-``ttl`` seconds without a move); writes are Lua scripts, so a move, its log
-entry and its idempotency record land together or not at all.
+``ttl`` seconds without a move); writes are Lua scripts, so a change, its log
+entry, its snapshot, its idempotency record and its announcement on
+:data:`keys.CHANNEL` land together or not at all. Every change — a move, a
+correction, a seat joining — is a new version with one log entry.
 """
 
+import base64
 import hashlib
 import hmac
 import json
 import secrets
 import time
+import zlib
 from dataclasses import dataclass
 from importlib.resources import files
 
@@ -42,6 +46,15 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def pack(state: dict) -> str:
+    """A snapshot as stored: states repeat themselves, zlib keeps a long game small."""
+    return base64.b64encode(zlib.compress(json.dumps(state).encode(), 6)).decode()
+
+
+def unpack(packed: str) -> dict:
+    return json.loads(zlib.decompress(base64.b64decode(packed)))
+
+
 @dataclass
 class Caller:
     role: str  # "seat", "table" or "spectator"
@@ -66,6 +79,14 @@ class Session:
     def version(self) -> int:
         return self.state["version"]
 
+    def seat_status(self, seat: int) -> str:
+        """"taken", "open" (a lobby seat nobody holds) or "absent" (left after the start)."""
+        return self.meta.get(f"seat:{seat}", "taken")
+
+    @property
+    def started(self) -> bool:
+        return self.meta.get("phase", "play") == "play"
+
     def identify(self, token: str) -> Caller | None:
         """Who holds ``token``: every stored hash is compared, in constant time each."""
         presented, found = digest(token), None
@@ -89,42 +110,115 @@ class SessionStore:
         self._load = _script(client, "load.lua")
         self._commit = _script(client, "commit.lua")
 
-    def create(self, game: str, state: dict) -> tuple[str, dict]:
-        """A new session: its id and its tokens (shown once, stored as hashes)."""
-        tokens = {f"seat:{s}": new_token() for s in range(1, state["players"] + 1)}
+    def create(self, game: str, state: dict, open_seats: bool = False,
+               extra: dict | None = None, setup: dict | None = None) -> tuple[str, dict]:
+        """A new session: its id and its tokens (shown once, stored as hashes).
+
+        With ``open_seats`` no seat has a token yet: each is handed out by a join.
+        ``setup``: the log's first entry (the setup's events), if the setup had any.
+        """
+        seats = range(1, state["players"] + 1)
+        tokens = {} if open_seats else {f"seat:{s}": new_token() for s in seats}
         tokens.update({role: new_token() for role in ROLES})
         meta = {"game": game, "mode": state["mode"], "players": state["players"],
-                "version": state["version"], "created": int(time.time())}
+                "version": state["version"], "created": int(time.time()), **(extra or {})}
+        if open_seats:
+            meta.update({f"seat:{s}": "open" for s in seats}, phase="lobby")
         meta.update({f"token:{name}": digest(t) for name, t in tokens.items()})
         pairs = [str(x) for kv in meta.items() for x in kv]
         for _ in range(3):
             sid = secrets.token_urlsafe(12)
-            if self._create(keys=[keys.meta(sid), keys.state(sid)],
-                            args=[self.ttl, json.dumps(state), *pairs]):
+            if self._create(keys=[keys.meta(sid), keys.state(sid), keys.snapshots(sid),
+                                  keys.log(sid)],
+                            args=[self.ttl, json.dumps(state), state["version"], pack(state),
+                                  json.dumps(setup) if setup else "", *pairs]):
                 return sid, tokens
         raise RuntimeError("could not draw a free session id")
 
     def load(self, sid: str) -> Session:
         pairs, state = self._load(keys=[keys.meta(sid), keys.state(sid)])
         if not pairs or state is None:
-            raise UnknownSession(f"no session {sid!r} (never created, deleted or expired)")
+            raise UnknownSession(f"there is no session {sid} (never created, deleted or expired)")
         meta = dict(zip(pairs[::2], pairs[1::2]))
         return Session(sid, meta, json.loads(state))
 
     def commit(self, session: Session, state: dict, entry: dict,
-               idempotency: tuple[str, dict] | None = None) -> bool:
-        """Write ``state`` if nobody moved first; False when the version moved on."""
+               idempotency: tuple[str, dict] | None = None, *, rewrite=(),
+               meta_set: dict | None = None, meta_del=()) -> bool:
+        """Write ``state`` if nobody changed the session first; False when the
+        version moved on. ``rewrite``: ``(log index, entry)`` pairs to replace (an
+        undone move gets its mark); ``meta_set``/``meta_del``: seat fields."""
         sid = session.sid
         idem_key, idem_value = (keys.idempotency(sid, idempotency[0]),
                                 json.dumps(idempotency[1])) if idempotency else (
             keys.idempotency(sid, "-"), "")
+        lists = [len(rewrite), *(x for i, e in rewrite for x in (i, json.dumps(e))),
+                 len(meta_set or {}), *(x for kv in (meta_set or {}).items() for x in kv),
+                 len(meta_del), *meta_del]
         written = self._commit(
-            keys=[keys.meta(sid), keys.state(sid), keys.log(sid), idem_key],
+            keys=[keys.meta(sid), keys.state(sid), keys.log(sid), idem_key,
+                  keys.snapshots(sid)],
             args=[session.version, state["version"], json.dumps(state),
-                  json.dumps(entry), self.ttl, idem_value])
+                  json.dumps(entry), self.ttl, idem_value, pack(state), keys.CHANNEL, sid,
+                  *map(str, lists)])
         if written == -1:
-            raise UnknownSession(f"session {sid!r} ended while the move was played")
+            raise UnknownSession(f"session {sid} ended while the change was made")
         return written == 1
+
+    def snapshot(self, sid: str, version: int) -> dict | None:
+        """The state at ``version`` (None: never one, or from before snapshots were kept)."""
+        packed = self.client.hget(keys.snapshots(sid), str(version))
+        return unpack(packed) if packed else None
+
+    def entries(self, sid: str) -> list[dict]:
+        """The whole log, in order (its indexes are what ``commit`` rewrites)."""
+        return [json.loads(e) for e in self.client.lrange(keys.log(sid), 0, -1)]
+
+    def meta(self, sid: str) -> dict | None:
+        """The meta hash alone (version, seats, token hashes): what a stream re-reads
+        on each wake, without the state."""
+        return self.client.hgetall(keys.meta(sid)) or None
+
+    def entries_from(self, sid: str, index: int) -> list[dict]:
+        """The log from position ``index`` on (one entry per version, in order)."""
+        return [json.loads(e) for e in self.client.lrange(keys.log(sid), index, -1)]
+
+    # ------------------------------------------------------ join codes, lobby
+    def register_code(self, code: str, sid: str) -> bool:
+        """Claim ``code`` (False: another table has it); ``""`` reserves it."""
+        return bool(self.client.set(keys.join_code(code), sid, nx=True, ex=self.ttl))
+
+    def bind_code(self, code: str, sid: str) -> None:
+        self.client.set(keys.join_code(code), sid, xx=True, ex=self.ttl)
+
+    def resolve_code(self, code: str) -> str | None:
+        return self.client.get(keys.join_code(code))
+
+    def drop_code(self, code: str) -> None:
+        self.client.delete(keys.join_code(code))
+
+    def list_table(self, sid: str) -> None:
+        """Show a public table in the lobby until it starts or expires."""
+        self.client.zadd(keys.lobby(), {sid: time.time() + self.ttl})
+        self.client.expire(keys.lobby(), self.ttl)
+
+    def unlist_table(self, sid: str) -> None:
+        self.client.zrem(keys.lobby(), sid)
+
+    def listed_tables(self, limit: int) -> list[str]:
+        """The public tables, newest first (expired ones are dropped on the way)."""
+        self.client.zremrangebyscore(keys.lobby(), "-inf", time.time())
+        return self.client.zrevrange(keys.lobby(), 0, limit - 1)
+
+    def failed_joins(self, caller_digest: str, window: int) -> int:
+        return int(self.client.get(keys.join_failures(caller_digest, window)) or 0)
+
+    def count_failed_join(self, caller_digest: str, window: int, seconds: int) -> int:
+        key = keys.join_failures(caller_digest, window)
+        count = self.client.incr(key)
+        if count == 1:
+            self.client.expire(key, seconds + 1)
+        return count
 
     def idempotent_answer(self, sid: str, key_digest: str) -> dict | None:
         record = self.client.get(keys.idempotency(sid, key_digest))
@@ -132,7 +226,9 @@ class SessionStore:
 
     def log(self, sid: str, since: int) -> list[dict]:
         entries = [json.loads(e) for e in self.client.lrange(keys.log(sid), 0, -1)]
-        return [e for e in entries if e["version"] > since]
+        # the setup's entry may sit at version 0: reading from the start shows it
+        return [e for e in entries if e["version"] > since
+                or (since == 0 and e.get("setup") and "seats" not in e)]
 
     def delete(self, sid: str) -> None:
         for key in keys.all_of(sid):  # one key per call: legal on a cluster too

@@ -1,0 +1,218 @@
+"""make bench, part 3: open event streams on one gateway replica.
+
+Opens ``--streams`` Server-Sent Events streams (one per seat of 4-seat Vectron
+sessions: a game with secrets, so each seat's event is redacted on its own) on
+one gateway (gunicorn, gevent workers), then measures, side by side in one run:
+
+* the streams held open (each answered 200 and is still open at the end);
+* move latency with no stream open; with every stream open, on sessions nobody
+  watches and on watched sessions (each move pushed to four streams);
+* move-to-event latency: from sending a move to its event arriving on each
+  stream of that session.
+
+The streams are read by one asyncio loop over raw sockets (the stdlib), so the
+client side stays small. Only loopback addresses; every loop is bounded in time.
+"""
+
+import asyncio
+import random
+import statistics
+import threading
+import time
+
+import requests
+
+
+SEATS = 4
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    if not ordered:
+        return float("nan"), float("nan")
+    return statistics.median(ordered) * 1000, ordered[max(0, int(len(ordered) * 0.99) - 1)] * 1000
+
+
+class Table:
+    """A hot-seat session: every seat's token, moves chosen locally from its view."""
+
+    game = "vectron"
+
+    def __init__(self, url: str, http: requests.Session, seed: int):
+        created = http.post(f"{url}/v1/sessions", json={
+            "game": self.game, "players": SEATS, "seed": seed}, timeout=30).json()
+        self.sid, self.to_move = created["session_id"], created["view"]["to_move"]
+        self.base = f"{url}/v1/sessions/{self.sid}"
+        self.tokens = {s["seat"]: s["token"] for s in created["seats"]}
+        self.url, self.seed = url, seed
+
+    def move(self, http, rnd) -> tuple[float, int] | None:
+        """Play one move: (seconds it took, the new version), None if refused. The
+        legal moves are asked first (untimed): views hide other seats' cards."""
+        if not self.to_move:
+            return None
+        seat = self.to_move[0]
+        headers = {"Authorization": f"Bearer {self.tokens[seat]}"}
+        moves = http.get(f"{self.base}/legal-moves", headers=headers, timeout=30).json()
+        began = time.perf_counter()
+        answer = http.post(f"{self.base}/moves", json={"move": rnd.choice(moves["moves"])},
+                           timeout=30, headers=headers)
+        took = time.perf_counter() - began
+        if answer.status_code != 200:
+            return None
+        self.to_move = answer.json()["to_move"]
+        return took, answer.json()["version"]
+
+
+class Streams:
+    """Every stream on one asyncio loop (a thread): arrival times per (session, version)."""
+
+    def __init__(self, host: str, port: int):
+        self.host, self.port = host, port
+        self.opened, self.failed, self.closed = 0, 0, 0
+        self.arrivals: dict[tuple[str, int], list[float]] = {}
+        self.lock = threading.Lock()
+        self.loop = asyncio.new_event_loop()
+        self.tasks = []
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    async def _one(self, sid: str, token: str, since: int):
+        try:
+            reader, writer = await asyncio.open_connection(self.host, self.port, limit=1 << 20)
+        except OSError:
+            self.failed += 1
+            return
+        writer.write((f"GET /v1/sessions/{sid}/events?since={since} HTTP/1.1\r\n"
+                      f"Host: {self.host}\r\nAuthorization: Bearer {token}\r\n"
+                      f"Accept: text/event-stream\r\n\r\n").encode())
+        try:
+            status = await reader.readline()
+            if b" 200 " not in status:
+                self.failed += 1
+                return
+            self.opened += 1
+            while True:
+                line = await reader.readline()
+                if not line:
+                    break
+                if line.startswith(b"id: "):
+                    version = int(line[4:].strip())
+                    with self.lock:
+                        self.arrivals.setdefault((sid, version), []).append(time.perf_counter())
+        except (OSError, asyncio.CancelledError, ValueError):
+            pass
+        finally:
+            self.closed += 1
+            writer.close()
+
+    def open(self, sid: str, token: str, since: int) -> None:
+        self.tasks.append(asyncio.run_coroutine_threadsafe(self._one(sid, token, since),
+                                                           self.loop))
+
+    def still_open(self) -> int:
+        return sum(1 for t in self.tasks if not t.done())
+
+    def stop(self) -> None:
+        async def shutdown():
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        asyncio.run_coroutine_threadsafe(shutdown(), self.loop).result(60)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+        self.loop.close()
+
+
+def moves_for(tables, seconds: float, clients: int) -> list[tuple[str, float, float, int]]:
+    """``clients`` threads, each on its own tables, moving for ``seconds``:
+    (session, sent at, took, version) per accepted move."""
+    done, lock = [], threading.Lock()
+    deadline = time.perf_counter() + seconds
+
+    def worker(mine):
+        http, rnd, mine_done = requests.Session(), random.Random(len(mine)), []
+        while time.perf_counter() < deadline:
+            for table in mine:
+                sent = time.perf_counter()
+                result = table.move(http, rnd)
+                if result:
+                    mine_done.append((table.sid, sent, *result))
+                if time.perf_counter() >= deadline:
+                    break
+        http.close()
+        with lock:
+            done.extend(mine_done)
+
+    groups = [tables[i::clients] for i in range(clients)]
+    threads = [threading.Thread(target=worker, args=(g,)) for g in groups if g]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return done
+
+
+def run(url: str, streams: int, seconds: float, clients: int, say=print, rounds: int = 3,
+        game: str = "vectron") -> dict:
+    """Measure against the referee at ``url``; the numbers as a dict.
+
+    Moves are timed in alternating rounds (a shared machine's bursts fall on single
+    rounds): on sessions nobody watches, and on sessions whose four seats each have
+    a stream open (every move is then pushed four times, redacted per seat).
+    """
+    Table.game = game
+    http = requests.Session()
+    sessions = max(1, streams // SEATS)
+    say(f"streams: creating {sessions} four-seat {game} sessions…")
+    watched = [Table(url, http, seed) for seed in range(sessions)]
+    unwatched = [Table(url, http, sessions + seed) for seed in range(clients * 4)]
+    part = seconds / rounds
+    say(f"streams: baseline, {clients} clients moving, no stream open…")
+    baseline = [m for _ in range(rounds) for m in moves_for(unwatched, part, clients)]
+    host, port = url.removeprefix("http://").split(":")
+    reader = Streams(host, int(port))
+    say(f"streams: opening {sessions * SEATS} streams…")
+    for table in watched:
+        version = requests.get(table.base, timeout=30, headers={
+            "Authorization": f"Bearer {table.tokens[1]}"}).json()["version"]
+        for token in table.tokens.values():
+            reader.open(table.sid, token, version)
+    deadline = time.monotonic() + 120
+    while reader.opened + reader.failed < len(reader.tasks) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    say(f"streams: {reader.opened} open ({reader.failed} refused); {rounds} rounds each of "
+        f"moves on unwatched and on watched sessions…")
+    idle, pushed = [], []
+    for _ in range(rounds):
+        idle += moves_for(unwatched, part, clients)
+        pushed += moves_for(watched[:clients * 4], part, clients)
+    time.sleep(2)  # the last events on their way (a bound, not a measurement)
+    held = reader.still_open()
+    push = []
+    with reader.lock:
+        for sid, sent, took, version in pushed:
+            push += [t - sent for t in reader.arrivals.get((sid, version), [])]
+    reader.stop()
+    http.close()
+    return {"streams": sessions * SEATS, "opened": reader.opened, "refused": reader.failed,
+            "held": held, "baseline": baseline, "idle": idle, "pushed": pushed, "push": push,
+            "expected_events": len(pushed) * SEATS, "seconds": seconds, "game": game}
+
+
+def report(result: dict, workers: int) -> None:
+    rate = lambda moves: len(moves) / result["seconds"]  # noqa: E731
+    print(f"\nEvent streams on one gateway replica (gunicorn gevent, {workers} workers), "
+          f"{result['game']}: {result['opened']} of {result['streams']} streams opened, "
+          f"{result['held']} still open at the end, {result['refused']} refused")
+    print(f"  {'':<44}{'moves/s':>10}{'p50 ms':>10}{'p99 ms':>10}")
+    for name, key in (("move, no stream open", "baseline"),
+                      ("move, streams open, session unwatched", "idle"),
+                      ("move, its 4 seats each streaming", "pushed")):
+        p50, p99 = percentiles([took for _, _, took, _ in result[key]])
+        print(f"  {name:<44}{rate(result[key]):>10,.0f}{p50:>10.1f}{p99:>10.1f}")
+    p50, p99 = percentiles(result["push"])
+    print(f"  {'move sent -> its event on each stream':<44}{'':>10}{p50:>10.1f}{p99:>10.1f}"
+          f"   ({len(result['push'])} of {result['expected_events']} events arrived)")

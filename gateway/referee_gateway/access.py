@@ -1,0 +1,160 @@
+"""What every session route shares: who is calling (from the token alone), what
+the caller is shown, and how a change lands — a compare-and-set on the version,
+retried on a newer version unless the client pinned one with ``If-Match``, with
+``Idempotency-Key`` answering a retry once.
+"""
+
+import hashlib
+import re
+import time
+from dataclasses import dataclass, field
+
+from flask import request
+
+from referee.engine import canonical
+from referee.errors import (
+    BadRequest, IdempotencyConflict, Unauthorized, UnknownSession, VersionConflict,
+)
+from referee.web import json_response
+
+SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+MAX_ATTEMPTS = 5  # a change re-validated this often against newer versions, then 412
+IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
+            "description": "the version the change was chosen on (412 if it moved on)",
+            "schema": {"type": "string", "pattern": r'^\s*(W/)?"*[0-9]{1,12}"*\s*$'}}
+IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
+                   "description": "a retry with the same key and body is answered once",
+                   "schema": {"type": "string", "minLength": 1, "maxLength": 200}}
+
+
+def bearer_token() -> str:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("send the session's token as 'Authorization: Bearer <token>'")
+    return token.strip()
+
+
+def load(store, sid: str):
+    """``(session, caller)`` for the request's token, or 404/401."""
+    token = bearer_token()  # no token at all: 401, whether or not the session exists
+    if not SESSION_ID.fullmatch(sid):
+        raise UnknownSession("there is no session with this id")
+    session = store.load(sid)
+    caller = session.identify(token)
+    if caller is None:
+        raise Unauthorized("this token does not belong to this session")
+    return session, caller
+
+
+def view_seat(caller):
+    """The seat whose view the caller gets (None: the public view)."""
+    return caller.seat if caller.role == "seat" else None
+
+
+def seats_of(session) -> list[dict]:
+    """Each seat's status: taken, open (nobody holds it yet) or absent (left)."""
+    return [{"seat": s, "status": session.seat_status(s)}
+            for s in range(1, int(session.meta["players"]) + 1)]
+
+
+def summary(session, caller, state, view) -> dict:
+    shown = {"session_id": session.sid, "game": session.game, "mode": session.meta["mode"],
+             "version": state["version"], "to_move": state["to_move"],
+             "started": session.started, "seats": seats_of(session),
+             "you": {"role": caller.role, "seat": caller.seat}, "view": view}
+    if caller.role == "table" and not session.started and session.meta.get("join_code"):
+        shown["join_code"] = spoken(session.meta["join_code"])  # to read aloud again
+    return shown
+
+
+def spoken(code: str) -> str:
+    """How a join code is shown: ``K4TM-9XQR``."""
+    return f"{code[:4]}-{code[4:]}"
+
+
+def bumped(state: dict) -> dict:
+    """The same position at the next version: a change that is not a move."""
+    return dict(state, version=state["version"] + 1)
+
+
+def stamped(entry: dict, caller) -> dict:
+    return dict(entry, by=caller.name, at=round(time.time(), 3))
+
+
+@dataclass
+class Change:
+    """What a request writes: the new state, its log entry, the answer, and the
+    log entries and meta fields that change with it (all in one script)."""
+
+    state: dict
+    entry: dict
+    answer: dict
+    rewrite: list = field(default_factory=list)
+    meta_set: dict = field(default_factory=dict)
+    meta_del: list = field(default_factory=list)
+    status: int = 200
+
+
+def write(store, sid: str, plan, *, body=None, precheck=None, remember=True):
+    """Land ``plan(session, caller) -> Change`` as one compare-and-set.
+
+    ``precheck(session, caller)`` refuses early (before If-Match is compared);
+    a plan that lost a race is planned again on the new version, unless the
+    client sent ``If-Match`` (then 412 with the current version). An answer that
+    holds a secret is not ``remember``-ed for Idempotency-Key replays.
+    """
+    if_match = version_header(request.headers.get("If-Match"))
+    key = request.headers.get("Idempotency-Key") if remember else None
+    if key is not None and not 0 < len(key) <= 200:
+        raise BadRequest("Idempotency-Key must be 1 to 200 characters")
+    fingerprint = hashlib.sha256(
+        f"{request.path}\n{canonical(body)}".encode()).hexdigest()
+    for _ in range(MAX_ATTEMPTS):
+        session, caller = load(store, sid)
+        idem = None
+        if key is not None:
+            idem = hashlib.sha256(f"{caller.name}\n{key}".encode()).hexdigest()
+            record = store.idempotent_answer(sid, idem)
+            if record is not None:
+                if record["fingerprint"] != fingerprint:
+                    raise IdempotencyConflict("this Idempotency-Key came with another request")
+                return json_response(record["answer"], record.get("status", 200), {
+                    "ETag": f'"{record["answer"]["version"]}"',
+                    "Idempotent-Replayed": "true"})
+        if precheck is not None:
+            precheck(session, caller)
+        if if_match is not None and if_match != session.version:
+            raise VersionConflict(f"the session is at version {session.version}, "
+                                  f"not {if_match}", current_version=session.version)
+        change = plan(session, caller)
+        record = (idem, {"fingerprint": fingerprint, "answer": change.answer,
+                         "status": change.status}) if idem else None
+        entry = change.entry if "by" in change.entry else stamped(change.entry, caller)
+        if store.commit(session, change.state, entry, record,
+                        rewrite=change.rewrite, meta_set=change.meta_set,
+                        meta_del=change.meta_del):
+            return json_response(change.answer, change.status,
+                                 {"ETag": f'"{change.state["version"]}"'})
+        if if_match is not None:  # the client chose on a version now gone
+            current = store.load(sid).version
+            raise VersionConflict(f"another change landed first; the session is at "
+                                  f"version {current}", current_version=current)
+    raise VersionConflict("the session is too busy; fetch it and try again",
+                          current_version=store.load(sid).version)
+
+
+def version_header(value: str | None) -> int | None:
+    if value is None:
+        return None
+    text = value.strip().removeprefix("W/").strip('"')
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:  # "²".isdigit()
+        raise BadRequest("If-Match must be a session version, e.g. If-Match: \"12\"")
+    return int(text)
+
+
+def matches(header: str | None, version: int) -> bool:
+    if not header:
+        return False
+    tags = [t.strip().removeprefix("W/").strip('"') for t in header.split(",")]
+    return "*" in tags or str(version) in tags

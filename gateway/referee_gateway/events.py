@@ -1,0 +1,316 @@
+"""Push: ``GET /v1/sessions/{id}/events``, a Server-Sent Events stream per token.
+
+Every change of a session (a move, a correction, a seat change) is a new version
+with one log entry. The stream sends one event per version — ``id:`` is the
+version — holding the entry and the view at that version, both redacted by the
+game service for the token's seat, exactly as ``/log`` and ``GET /v1/sessions/{id}``
+redact them. ``Last-Event-ID`` (or ``?since=``) resumes after that version: the
+entries come from the log, so nothing is lost across reconnects or replicas.
+
+Fan-out: each commit publishes ``"<id> <version>"`` on one Redis channel (inside
+the same Lua script). One subscriber per gateway process rings the streams of
+that session, which then read the log; a lost message costs nothing but the
+delay to the next heartbeat, when every stream re-reads its session anyway.
+
+Idle streams hold no request worker: the gateway runs on gevent workers (one
+greenlet per stream), see the README's "Live tables".
+"""
+
+import json
+import logging
+import threading
+import time
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+
+import redis
+from flask import Response, request, stream_with_context
+
+from referee.errors import BadRequest, RefereeError, ServiceUnavailable
+from referee.sessions import keys
+
+from .access import bearer_token, load, summary, view_seat
+from .logview import redact_entries
+
+log = logging.getLogger(__name__)
+RETRY_MS = 2000  # what a browser's EventSource waits before it reconnects
+
+
+class Doorbell:
+    """One pub/sub subscription per process that wakes the streams of a session."""
+
+    def __init__(self, client, stopping=lambda: False):
+        self.client, self.stopping = client, stopping
+        self.waiting: dict[str, set[threading.Event]] = {}
+        self.lock = threading.Lock()
+        self.thread = None
+        self.closed = False
+
+    @property
+    def open_streams(self) -> int:
+        with self.lock:
+            return sum(len(bells) for bells in self.waiting.values())
+
+    def watch(self, sid: str) -> threading.Event:
+        bell = threading.Event()
+        with self.lock:
+            self.waiting.setdefault(sid, set()).add(bell)
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._listen, daemon=True,
+                                               name="referee-doorbell")
+                self.thread.start()
+        return bell
+
+    def unwatch(self, sid: str, bell: threading.Event) -> None:
+        with self.lock:
+            bells = self.waiting.get(sid, set())
+            bells.discard(bell)
+            if not bells:
+                self.waiting.pop(sid, None)
+
+    def ring(self, sid: str | None = None) -> None:
+        """Wake one session's streams (None: every stream)."""
+        with self.lock:
+            bells = [b for s, found in self.waiting.items() if sid in (None, s) for b in found]
+        for bell in bells:
+            bell.set()
+
+    @property
+    def alive(self) -> bool:
+        return not self.closed and not self.stopping()
+
+    def close(self) -> None:
+        self.closed = True
+        self.ring()
+
+    def _listen(self) -> None:
+        pause = 0.1
+        while self.alive:
+            pubsub = None
+            try:
+                pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+                pubsub.subscribe(keys.CHANNEL)
+                self.ring()  # (re)subscribed: whatever happened meanwhile is read now
+                pause = 0.1
+                while self.alive:
+                    message = pubsub.get_message(timeout=1.0)
+                    if message and message.get("type") == "message":
+                        sid, _, _ = str(message["data"]).partition(" ")
+                        self.ring(sid)
+            except (redis.RedisError, OSError) as exc:
+                log.warning("doorbell: %r; subscribing again in %.1f s", exc, pause)
+                time.sleep(pause)
+                pause = min(pause * 2, 5.0)
+            finally:
+                if pubsub is not None:
+                    try:
+                        pubsub.close()
+                    except Exception:  # closing a broken connection may fail again
+                        pass
+        self.ring()  # the worker stops: every stream ends now, clients resume elsewhere
+
+
+class Built:
+    """Events built once per (session, version, mark, seat, language) in a process,
+    however many streams of the same seat wait for them (single flight)."""
+
+    def __init__(self, size: int = 4096):
+        self.size, self.done, self.lock = size, OrderedDict(), threading.Lock()
+        self.pending: dict[tuple, threading.Event] = {}
+
+    def get(self, key: tuple, build):
+        while True:
+            with self.lock:
+                if key in self.done:
+                    self.done.move_to_end(key)
+                    return self.done[key]
+                waiting = self.pending.get(key)
+                if waiting is None:
+                    self.pending[key] = threading.Event()
+                    break
+            waiting.wait(10)
+        try:
+            value = build()
+            with self.lock:
+                self.done[key] = value
+                while len(self.done) > self.size:
+                    self.done.popitem(last=False)
+            return value
+        finally:
+            with self.lock:
+                self.pending.pop(key).set()
+
+
+def sse(event: str, data: dict, version: int | None = None) -> str:
+    head = f"id: {version}\n" if version is not None else ""
+    return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def kind_of(entry: dict) -> str:
+    if "move" in entry:
+        return "move"
+    if "seats" not in entry and entry.get("setup"):
+        return "setup"
+    return "correction" if "correction" in entry else "seats"
+
+
+def worker_stopping() -> bool:
+    """Whether the gunicorn worker serving us has begun to stop (streams end at once
+    then, rather than holding the worker until its graceful timeout)."""
+    from referee import gunicorn_conf
+    worker = getattr(gunicorn_conf, "running_worker", None)
+    return worker is not None and not worker.alive
+
+
+def register(app, api, stopping=worker_stopping):
+    store = app.extensions["sessions"]
+    upstream = app.extensions["upstream"]
+    heartbeat = float(app.config.get("STREAM_HEARTBEAT_SECONDS", 15))
+    most = int(app.config.get("STREAM_MAX_PER_WORKER", 2000))
+    bell = app.extensions["doorbell"] = Doorbell(store.client, stopping)
+    built = Built()
+    # Events are built by a few workers of their own (greenlets under gevent): their
+    # connections to the game services are kept and reused, and however many streams
+    # wake at once the services see a bounded number of calls.
+    builders = ThreadPoolExecutor(int(app.config.get("STREAM_BUILDERS", 8)),
+                                  thread_name_prefix="referee-events")
+
+    hidden: dict[str, bool] = {}
+
+    def has_secrets(game: str) -> bool:
+        """The game service's word on whether its views differ by seat."""
+        if game not in hidden:
+            hidden[game] = bool(upstream.call(game, "/v1/info").get("hidden_information", True))
+        return hidden[game]
+
+    def event_for(sid, game, seat, entry, before, language) -> str:
+        """The event of ``entry`` for ``seat``; ``before``: the version it was made on.
+        A game whose service declares no hidden information shows every seat the
+        public view: one event serves them all."""
+        version = entry["version"]
+        if seat is not None and not has_secrets(game):
+            seat = None
+
+        def build():
+            with app.test_request_context(headers={"Accept-Language": language}):
+                state = store.snapshot(sid, version)
+                data = {"version": version, "kind": kind_of(entry)}
+                seen = replayed(game, seat, entry, store.snapshot(sid, before), state)
+                if seen is None:
+                    data["entry"] = redact_entries(upstream, game, [entry], seat)[0]
+                    if state is not None:  # (a session from before snapshots: no view)
+                        data["view"] = upstream.call(game, "/v1/view",
+                                                     {"state": state, "seat": seat})["view"]
+                else:
+                    data["entry"], data["view"] = seen
+                if state is not None:
+                    data["to_move"] = state["to_move"]
+                return sse(kind_of(entry), data, version)
+
+        key = (sid, version, bool(entry.get("undone")), seat, language)
+        return built.get(key, lambda: builders.submit(build).result())
+
+    def replayed(game, seat, entry, before, after):
+        """A move's entry and view for ``seat`` in one call to the game service: the
+        move played again on the state it was made on, with ``view_as`` (the
+        service's redaction). Only when the replay lands on the stored state (it
+        always should: chance comes from the generator in the state); else None."""
+        if "move" not in entry or before is None or after is None:
+            return None
+        answer = upstream.call(game, "/v1/apply", {
+            "state": before, "move": entry["move"], "view_as": seat})
+        if answer["state"] != after:
+            log.warning("%s: replay of version %s differs from its snapshot", game,
+                        entry["version"])
+            return None
+        shown = dict(entry, move=answer["view_move"], events=answer["view_events"])
+        return shown, answer["view"]
+
+    @api.route(app, "/v1/sessions/<session_id:sid>/events", "GET",
+               summary="Server-Sent Events: every new version as this token may see it",
+               errors=(400, 401, 404, 503), security=True, tag="sessions",
+               operation_id="streamSessionEvents",
+               params=[{"name": "Last-Event-ID", "in": "header", "required": False,
+                        "description": "resume after this version (what EventSource sends)",
+                        "schema": {"type": "string", "pattern": r"^(\s*[0-9]{1,12}\s*)?$"}},
+                       {"name": "since", "in": "query", "required": False,
+                        "description": "resume after this version (when no Last-Event-ID)",
+                        "schema": {"type": "integer", "minimum": 0, "maximum": 10**12 - 1}}],
+               description="text/event-stream. Without a resume point the first event is "
+                           "`state` (the caller's whole view now); then one event per "
+                           "version: `move`, `correction` (undo, redo, takeback: the entries "
+                           "it marks are listed) or `seats` (joined, left, absent, "
+                           "reissued, started), each `id:` its version, `data:` {version, "
+                           "kind, entry, view, to_move}, redacted by the game service for "
+                           "the token's seat. A comment line every "
+                           "STREAM_HEARTBEAT_SECONDS keeps idle connections open. The "
+                           "stream ends with `revoked` when the token stops working (left, "
+                           "re-issued) and `end` when the session is deleted or expires. "
+                           "Over a worker's STREAM_MAX_PER_WORKER: 503 with Retry-After.")
+    def events(sid):
+        session, caller = load(store, sid)
+        since = resume_point(session.version)
+        if bell.open_streams >= most or not bell.alive:
+            raise ServiceUnavailable("this gateway holds as many streams as it may; try "
+                                     "again shortly", retry_after=app.config[
+                                         "RETRY_AFTER_SECONDS"])
+        token = bearer_token()
+
+        def stream():
+            nonlocal caller
+            sent = session.version if since is None else since
+            language = request.headers.get("Accept-Language", "")[:200]
+            ring = bell.watch(sid)
+            try:
+                yield f"retry: {RETRY_MS}\n\n"
+                if since is None:
+                    view = upstream.call(session.game, "/v1/view", {
+                        "state": session.state, "seat": view_seat(caller)})["view"]
+                    yield sse("state", summary(session, caller, session.state, view),
+                              session.version)
+                # where the next entry is in the log (one entry per version, appended)
+                entries = store.entries_from(sid, 0)
+                index = sum(1 for e in entries if e["version"] <= sent)
+                # the version the next entry was made on: the one before it, or the first
+                before = entries[index - 1]["version"] if index else int(
+                    session.meta.get("origin", 0))
+                while bell.alive:
+                    ring.clear()
+                    meta = store.meta(sid)
+                    if meta is None:
+                        yield sse("end", {"reason": "the session was deleted or expired"})
+                        return
+                    caller = type(session)(sid, meta, {}).identify(token)
+                    if caller is None:
+                        yield sse("revoked", {"reason": "this token no longer belongs to "
+                                                        "the session (left or re-issued)"})
+                        return
+                    if int(meta["version"]) > sent:
+                        for entry in store.entries_from(sid, index):
+                            index += 1
+                            if entry["version"] > sent:
+                                yield event_for(sid, session.game, view_seat(caller), entry,
+                                                before, language)
+                                sent = entry["version"]
+                            before = entry["version"]
+                    if not ring.wait(heartbeat):
+                        yield ": keep-alive\n\n"
+            except (redis.RedisError, RefereeError) as exc:  # the client resumes
+                log.warning("stream %s ended: %r", sid, exc)
+            finally:
+                bell.unwatch(sid, ring)
+
+        return Response(stream_with_context(stream()), 200, mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def resume_point(current: int) -> int | None:
+    """The version to resume after: Last-Event-ID, else ?since=, else None (live only).
+    A resume point past the current version starts afresh (a stale or foreign id)."""
+    text = request.headers.get("Last-Event-ID") or request.args.get("since")
+    if text is None:
+        return None
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:
+        raise BadRequest("Last-Event-ID and since are a session version, e.g. 12")
+    return int(text) if int(text) <= current else None
