@@ -1,0 +1,122 @@
+"""Structured logs: one JSON object per line, through python-json-logger.
+
+Every line has ``time`` (ISO 8601, UTC), ``level``, ``logger`` and ``message``;
+a line written while a request is served also has its ``request_id``, so a
+warning deep in the gateway can be found next to the request that caused it.
+The access line of each request (:mod:`referee.observability`) adds method,
+route, game, status, duration and session id. Nothing here ever writes a
+token, a state or a view: the access line is built from a fixed list of fields.
+
+Under gunicorn (``referee/gunicorn_conf.py``) the master calls :func:`configure`
+before it forks, and gunicorn's own lines go through :class:`GunicornLogger`,
+so every line a process writes is JSON. ``LOG_LEVEL`` turns them down
+(``warning`` drops the access lines of answered requests).
+"""
+
+import json
+import logging
+import os
+import sys
+from datetime import UTC, datetime
+
+from flask import g, has_request_context
+from gunicorn import glogging
+from pythonjsonlogger.json import JsonEncoder, JsonFormatter
+
+LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING,
+          "error": logging.ERROR, "critical": logging.CRITICAL}
+
+
+class JsonLines(JsonFormatter):
+    """``{"time", "level", "logger", "message", …extra fields}`` on one line."""
+
+    def __init__(self):
+        super().__init__("{asctime}{levelname}{name}{message}", style="{",
+                         rename_fields={"asctime": "time", "levelname": "level",
+                                        "name": "logger"},
+                         json_ensure_ascii=False)
+
+    #: one encoder for every line (json.dumps would build one per call); python-json-logger's
+    #: own for what JSON cannot say (datetimes, exceptions…)
+    encoder = json.JSONEncoder(ensure_ascii=False, default=JsonEncoder().default)
+
+    def jsonify_log_record(self, log_data) -> str:
+        return self.encoder.encode(log_data)
+
+    def formatTime(self, record, datefmt=None) -> str:  # logging's name for it
+        return datetime.fromtimestamp(record.created, UTC).isoformat(
+            timespec="milliseconds")
+
+    def add_fields(self, log_data, record, message_dict) -> None:
+        """An access line brings its fields ready (``record.fields``): they are taken as
+        they are, not searched for among the record's attributes (one per request)."""
+        fields = record.__dict__.get("fields")
+        if fields is None:
+            super().add_fields(log_data, record, message_dict)
+            return
+        log_data.update(time=record.asctime, level=record.levelname, logger=record.name,
+                        message=record.message)
+        log_data.update(fields)
+        log_data.update(message_dict)  # a traceback, if one was logged
+
+
+class RequestIdFilter(logging.Filter):
+    """Adds the request id of the request being served (if any) to every record."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if "fields" in record.__dict__:  # an access line: it has its request id
+            return True
+        if not hasattr(record, "request_id") and has_request_context():
+            request_id = g.get("request_id")
+            if request_id:
+                record.request_id = request_id
+        return True
+
+
+class LineHandler(logging.StreamHandler):
+    """Each record as one line, in one ``write`` of the stream's file descriptor (a line
+    is whole even if another process writes to the same pipe; no buffer to flush)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            fd = self.stream.fileno()
+        except (AttributeError, OSError, ValueError):  # not a file: write it as text
+            super().emit(record)
+            return
+        try:
+            os.write(fd, (self.format(record) + "\n").encode())
+        except Exception:  # noqa: BLE001 (as logging's own handlers: never fail the caller)
+            self.handleError(record)
+
+
+def json_handler(stream=None) -> logging.Handler:
+    handler = LineHandler(stream or sys.stderr)
+    handler.setFormatter(JsonLines())
+    handler.addFilter(RequestIdFilter())
+    handler._referee_json = True  # configure() adds it once
+    return handler
+
+
+def configure(level: str = "info", stream=None) -> None:
+    """The process's log lines become JSON on stderr (or ``stream``), at ``level`` and above.
+
+    Idempotent; called once per server process before its workers fork.
+    """
+    root = logging.getLogger()
+    if not any(getattr(h, "_referee_json", False) for h in root.handlers):
+        root.addHandler(json_handler(stream))
+    root.setLevel(LEVELS.get(str(level).lower(), logging.INFO))
+    # No line names its thread, process or source line: a record need not look them up
+    # (the "Optimization" of Python's logging HOWTO); a request's line costs a third less.
+    logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
+    logging._srcfile = None
+
+
+class GunicornLogger(glogging.Logger):
+    """gunicorn's own lines ("Booting worker…", worker timeouts) as JSON too."""
+
+    def setup(self, cfg):
+        super().setup(cfg)
+        for log in (self.error_log, self.access_log):
+            for handler in log.handlers:
+                handler.setFormatter(JsonLines())

@@ -1,0 +1,254 @@
+"""Prometheus metrics of the gateway and the game services (prometheus_client).
+
+Under gunicorn each worker is a process, so the metrics go through
+prometheus_client's multiprocess mode: ``referee/gunicorn_conf.py`` sets up
+``PROMETHEUS_MULTIPROC_DIR`` before the workers fork, and :func:`exposition`
+reads every worker's files through a fresh registry with a
+``MultiProcessCollector``, so the workers add up. In one process (the tests,
+``flask run``) it reads the default registry.
+
+Names carry their unit (``_seconds``, ``_total``); labels are bounded (service,
+method, route template, game, status, problem code, Redis command, error
+class): never a session id, a token or anything a caller chose freely.
+
+Bots call :func:`bot_decided` once per move they choose.
+"""
+
+import logging
+import os
+import threading
+import time
+
+from prometheus_client import (
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+from prometheus_client.core import GaugeMetricFamily
+from redis.exceptions import NoScriptError, RedisError
+
+log = logging.getLogger(__name__)
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+MODES = ("digital", "tabletop")
+# An HTTP answer takes milliseconds; a Redis command a fraction of one.
+SECONDS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+REDIS_SECONDS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
+                 0.25, 1.0)
+
+REQUESTS = Counter(
+    "referee_http_requests_total", "HTTP requests answered, by route template and status",
+    ["service", "method", "route", "game", "status"])
+LATENCY = Histogram(
+    "referee_http_request_duration_seconds", "Time to answer an HTTP request",
+    ["service", "method", "route", "game"], buckets=SECONDS)
+REFUSALS = Counter(
+    "referee_refusals_total", "Requests refused with a problem+json answer (4xx), by its code",
+    ["service", "game", "code"])
+SESSION_MOVES = Counter(
+    "referee_session_moves_total", "Moves that landed in a session (counted by the gateway)",
+    ["game", "mode"])
+MOVES_APPLIED = Counter(
+    "referee_moves_applied_total",
+    "Moves a game service applied (/v1/apply: session moves and stateless callers)",
+    ["game", "mode"])
+RATE_LIMIT_HITS = Counter(
+    "referee_rate_limit_hits_total", "Requests refused by the rate limit (429)", ["route"])
+UPSTREAM_FAILURES = Counter(
+    "referee_upstream_failures_total",
+    "Gateway calls to a game service that failed: the exception's class, or bad_answer "
+    "(a 5xx or a body that is not JSON)", ["game", "reason"])
+UPSTREAM_LATENCY = Histogram(
+    "referee_upstream_request_duration_seconds", "Time of a gateway call to a game service",
+    ["game"], buckets=SECONDS)
+REDIS_LATENCY = Histogram(
+    "referee_redis_command_duration_seconds", "Time of a Redis command, its retries included",
+    ["command"], buckets=REDIS_SECONDS)
+REDIS_ERRORS = Counter(
+    "referee_redis_errors_total", "Redis commands that failed, by error class",
+    ["command", "error"])
+STREAMS_OPEN = Gauge(
+    "referee_event_streams_open", "Event streams open now", ["game"],
+    multiprocess_mode="livesum")
+BOT_DECISIONS = Counter(
+    "referee_bot_decisions_total", "Moves chosen by a bot", ["game"])
+
+
+class Children:
+    """A metric's series by label values, each looked up once: a request touches the same
+    few series again and again (the labels are bounded, so is this)."""
+
+    def __init__(self, metric):
+        self.metric, self.found = metric, {}
+
+    def __call__(self, *labels):
+        child = self.found.get(labels)
+        if child is None:
+            child = self.found[labels] = self.metric.labels(*labels)
+        return child
+
+
+requests_of, latency_of = Children(REQUESTS), Children(LATENCY)
+session_moves_of, moves_applied_of = Children(SESSION_MOVES), Children(MOVES_APPLIED)
+redis_latency_of, upstream_latency_of = Children(REDIS_LATENCY), Children(UPSTREAM_LATENCY)
+
+
+def mode_label(mode) -> str:
+    return mode if mode in MODES else "other"
+
+
+def exposition(*collectors) -> bytes:
+    """The text exposition: every worker's metrics, then ``collectors`` read now."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+    else:
+        registry = REGISTRY
+    text = generate_latest(registry)
+    if collectors:
+        extra = CollectorRegistry(auto_describe=False)
+        for collector in collectors:
+            extra.register(collector)
+        text += generate_latest(extra)
+    return text
+
+
+def bot_decided(game: str) -> None:
+    """One move chosen by a bot (``referee_bot_decisions_total``)."""
+    BOT_DECISIONS.labels(game).inc()
+
+
+# ---------------------------------------------------------------------- Redis
+def time_redis(client) -> None:
+    """Time every command of ``client`` (scripts included) and count its errors.
+
+    A wrapper on the client's one entry point, ``execute_command``, installed at
+    app creation: the session store and the rate limit stay as they are.
+    NOSCRIPT is not an error: redis-py loads the script and runs it again.
+    """
+    execute = client.execute_command
+    if getattr(execute, "_timed", False):
+        return
+
+    def timed(*args, **options):
+        command = str(args[0]).upper() if args else "?"
+        began = time.perf_counter()
+        try:
+            return execute(*args, **options)
+        except NoScriptError:
+            raise
+        except RedisError as exc:
+            REDIS_ERRORS.labels(command, type(exc).__name__).inc()
+            raise
+        finally:
+            redis_latency_of(command).observe(time.perf_counter() - began)
+
+    timed._timed = True
+    client.execute_command = timed
+
+
+class LiveSessions:
+    """How many sessions are live: a Redis sorted set of session ids scored by
+    their last write, counted within the session TTL (as Redis expires them).
+
+    Cheap on the move path: a worker notes ids in memory and writes them in one
+    pipeline at most once a ``every`` seconds (and before each count), never
+    scanning keys.
+    """
+
+    KEY = "referee:live-sessions"
+
+    def __init__(self, client, ttl: int, every: float = 1.0):
+        self.client, self.ttl, self.every = client, int(ttl), every
+        self._noted: dict[str, float | None] = {}  # id → last write; None: ended
+        self._lock = threading.Lock()
+        self._flushed = time.monotonic()
+
+    def touch(self, sid: str) -> None:
+        with self._lock:
+            self._noted[sid] = time.time()
+
+    def end(self, sid: str) -> None:
+        with self._lock:
+            self._noted[sid] = None
+
+    def flush_if_due(self) -> None:
+        if self._noted and time.monotonic() - self._flushed >= self.every:
+            try:
+                self.flush()
+            except RedisError as exc:  # counted next time; the request is not failed
+                log.warning("live sessions not recorded: %r", exc)
+
+    def flush(self) -> None:
+        with self._lock:
+            noted, self._noted = self._noted, {}
+            self._flushed = time.monotonic()
+        if not noted:
+            return
+        touched = {sid: at for sid, at in noted.items() if at is not None}
+        ended = [sid for sid, at in noted.items() if at is None]
+        pipe = self.client.pipeline(transaction=False)
+        if touched:
+            pipe.zadd(self.KEY, touched)
+        if ended:
+            pipe.zrem(self.KEY, *ended)
+        pipe.zremrangebyscore(self.KEY, "-inf", time.time() - self.ttl)
+        pipe.expire(self.KEY, self.ttl)
+        try:
+            pipe.execute()
+        except RedisError as exc:
+            REDIS_ERRORS.labels("PIPELINE", type(exc).__name__).inc()
+            with self._lock:  # keep them for the next flush, newer notes first
+                self._noted = {**noted, **self._noted}
+            raise
+
+    def count(self) -> int:
+        self.flush()
+        return int(self.client.zcount(self.KEY, time.time() - self.ttl, "+inf"))
+
+
+class SessionStoreCollector:
+    """Read at scrape time by the gateway: live sessions and whether Redis answers."""
+
+    def __init__(self, live: LiveSessions):
+        self.live = live
+
+    def collect(self):
+        up = GaugeMetricFamily("referee_redis_up",
+                               "1 when the session store answered this scrape, else 0")
+        try:
+            count = self.live.count()
+        except RedisError as exc:
+            log.warning("scrape: the session store did not answer: %r", exc)
+            up.add_metric([], 0)
+        else:
+            up.add_metric([], 1)
+            yield GaugeMetricFamily(
+                "referee_sessions_live",
+                "Sessions written within their TTL (the same number from every gateway)",
+                value=count)
+        yield up
+
+
+# ----------------------------------------------------------- the game services
+def watch_upstream(upstream) -> None:
+    """Time the gateway's calls to each game service and count their failures."""
+    raw, down = upstream.raw, upstream._down
+
+    def timed_raw(game, *args, **kwargs):
+        began = time.perf_counter()
+        try:
+            return raw(game, *args, **kwargs)
+        finally:
+            if game in upstream.services:  # a name the caller chose is never a label
+                upstream_latency_of(game).observe(time.perf_counter() - began)
+
+    def counted_down(game, why):
+        reason = type(why).__name__ if isinstance(why, BaseException) else "bad_answer"
+        UPSTREAM_FAILURES.labels(game, reason).inc()
+        return down(game, why)
+
+    upstream.raw, upstream._down = timed_raw, counted_down

@@ -1,0 +1,142 @@
+"""JSON log lines (issue 18): one line per request per process with the fields an operator
+searches by, at levels that can be turned down, and never a token, a state or a view."""
+
+import io
+import json
+import logging
+import random
+
+import pytest
+from referee import logs
+from referee.conformance import perturbation
+from referee.registry import engines
+from referee.sessions import keys
+from referee.sessions.store import connect, unpack
+from referee.stack import installed_games
+from support import bearer
+from test_metrics import gateway_without_limit, play_a_whole_game
+
+ACCESS_FIELDS = {"time", "level", "logger", "message", "request_id", "service", "method",
+                 "route", "game", "status", "duration_ms", "session_id"}
+
+
+@pytest.fixture(scope="module")
+def unlimited(redis_url, service_urls):
+    return gateway_without_limit(redis_url, service_urls)
+
+
+@pytest.fixture
+def written():
+    """Every line the process logs meanwhile, at every level, as the servers write them."""
+    stream, root = io.StringIO(), logging.getLogger()
+    handler, level = logs.json_handler(stream), root.level
+    root.addHandler(handler)
+    root.setLevel(logging.DEBUG)
+    yield lambda: [json.loads(line) for line in stream.getvalue().splitlines()]
+    root.removeHandler(handler)
+    root.setLevel(level)
+
+
+def hidden_fragments(game: str, states: list[dict]) -> set[str]:
+    """What some seat may not see, as a log line would spell it: every container the
+    game's ``perturb_hidden`` changes (hands, decks, bags) and every card in one, in
+    compact and spaced JSON; and the generator of every state (no view ever shows it)."""
+    engine, rnd, found = engines()[game], random.Random(game), set()
+    perturb = perturbation(engine)
+
+    def differ(mine, other):
+        if mine == other:
+            return
+        if isinstance(mine, dict) and isinstance(other, dict):
+            for key in mine.keys() & other.keys():
+                differ(mine[key], other[key])
+        elif isinstance(mine, list):
+            if len(mine) >= 2:
+                found.update({json.dumps(mine), json.dumps(mine, separators=(",", ":"))})
+            found.update(json.dumps(card) for card in mine if isinstance(card, str)
+                         and len(card) >= 2)
+            if isinstance(other, list) and len(other) == len(mine):
+                for a, b in zip(mine, other, strict=True):
+                    differ(a, b)
+        elif isinstance(mine, str) and len(mine) >= 2:
+            found.add(json.dumps(mine))
+
+    for state in states:
+        found.add(state["rng"]["state"])
+        if perturb is not None:
+            for seat in range(1, state["players"] + 1):
+                differ(state, perturb(state, seat, rnd))
+    return found
+
+
+def test_every_game_logs_one_line_per_request_per_process_and_no_secret(unlimited, written,
+                                                                        redis_url):
+    redis = connect(redis_url)
+    secrets, ids = set(), []
+    for game in sorted(installed_games()):
+        played = play_a_whole_game(unlimited, game, seed=11)
+        sid = played["session"]["session_id"]
+        states = [unpack(packed) for packed in redis.hgetall(keys.snapshots(sid)).values()]
+        assert len(states) > played["moves"] // 2, "the game's states were read back"
+        secrets |= hidden_fragments(game, states) | set(played["tokens"])
+        ids += played["ids"]
+    lines = written()
+    assert secrets and len(lines) > len(ids)
+    for line in lines:
+        text = json.dumps(line)
+        assert {"time", "level", "logger", "message"} <= set(line)
+        assert '"to_move"' not in text and '"rng"' not in text, text  # no state, no view
+        leaked = [s for s in secrets if s in text]
+        assert not leaked, (leaked, text)
+    access = [line for line in lines if line["logger"] == "referee.access"]
+    assert all(ACCESS_FIELDS <= set(line) for line in access)
+    for request_id in ids:  # each request: one line at the gateway, one at the game service
+        mine = [line for line in access if line["request_id"] == request_id]
+        assert sorted(line["service"] == "gateway" for line in mine) == [False, True], mine
+
+
+def test_an_access_line_names_what_an_operator_searches_by(unlimited, written):
+    created = unlimited.post("/v1/sessions", json={"game": "ghostone", "players": 3})
+    session = created.get_json()
+    refused = unlimited.post(f"/v1/sessions/{session['session_id']}/moves", json={
+        "move": {"type": "place", "plate": "b2", "rocks": ["d4", "a1", "c4"]}},
+        headers={**bearer(session["seats"][0]["token"]), "X-Request-Id": "move-at-2104"})
+    assert refused.status_code == 422
+    line = next(r for r in written() if r.get("request_id") == "move-at-2104"
+                and r.get("service") == "gateway")
+    assert line["level"] == "INFO" and line["logger"] == "referee.access"
+    assert line["time"].endswith("+00:00") and line["duration_ms"] >= 0
+    assert (line["method"], line["route"], line["game"], line["status"]) == (
+        "POST", "/v1/sessions/<sid>/moves", "ghostone", 422)
+    assert line["session_id"] == session["session_id"]
+    assert (line["code"], line["rule"]) == ("illegal_move", "G-2.3")
+
+
+def test_levels_probes_at_debug_failures_at_error(redis_url, written):
+    from referee.embedded import free_port
+    from referee_gateway import create_app
+    client = create_app({"TESTING": True, "REDIS_URL": redis_url, "RATE_LIMIT_PER_MINUTE": 0,
+                         "GAME_SERVICES": {"ghostone": f"http://127.0.0.1:{free_port()}"}}
+                        ).test_client()
+    probe = client.get("/healthz").headers["X-Request-Id"]
+    down = client.get("/v1/games/ghostone").headers["X-Request-Id"]
+    levels = {r["request_id"]: r["level"] for r in written() if r["logger"] == "referee.access"}
+    assert (levels[probe], levels[down]) == ("DEBUG", "ERROR")
+    warned = [r for r in written() if r["level"] == "WARNING" and r.get("request_id") == down]
+    assert warned, "the upstream failure's warning carries the request's id"
+
+
+def test_configure_installs_one_json_handler_at_the_level_asked():
+    root = logging.getLogger()
+    before_handlers, before_level = list(root.handlers), root.level
+    try:
+        logs.configure("warning")
+        logs.configure("warning")
+        ours = [h for h in root.handlers if getattr(h, "_referee_json", False)]
+        assert len(ours) == 1 and root.level == logging.WARNING
+        assert not logging.getLogger("referee.access").isEnabledFor(logging.INFO)
+        logs.configure("debug")
+        assert logging.getLogger("referee.access").isEnabledFor(logging.DEBUG)
+    finally:
+        root.handlers[:] = before_handlers
+        root.setLevel(before_level)

@@ -1,0 +1,299 @@
+"""Prometheus metrics (issue 18): the counters move by exactly what was played, in every
+game; /metrics answers on the metrics port only; the workers of a gunicorn server add up;
+promtool accepts the exposition; no label carries a session id or a token."""
+
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import requests
+from flask import request
+from prometheus_client.parser import text_string_to_metric_families
+from referee import gunicorn_conf, metrics
+from referee.embedded import free_port
+from referee.stack import Stack, installed_games
+from support import assert_problem, bearer, session_url
+
+METRICS_PORT = "http://localhost:9100"  # the test client's base URL for the metrics port
+GAMES = sorted(installed_games())
+PROMTOOL = shutil.which("promtool")
+NO_PROMTOOL = "promtool is missing (apt-get install prometheus; make test installs it)"
+
+
+def gateway_without_limit(redis_url, service_urls):
+    """A gateway without a rate limit: whole games are played far faster than people play."""
+    from referee_gateway import create_app
+    app = create_app({"TESTING": True, "REDIS_URL": redis_url, "RATE_LIMIT_PER_MINUTE": 0,
+                      "GAME_SERVICES": dict(service_urls)})
+    return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def unlimited(redis_url, service_urls):
+    return gateway_without_limit(redis_url, service_urls)
+
+
+def scrape(client) -> list:
+    """Every sample of the metrics port's exposition."""
+    answer = client.get("/metrics", base_url=METRICS_PORT)
+    assert answer.status_code == 200 and answer.mimetype == "text/plain"
+    return [s for family in text_string_to_metric_families(answer.get_data(as_text=True))
+            for s in family.samples]
+
+
+def total(samples, name, **labels) -> float:
+    return sum(s.value for s in samples if s.name == name
+               and all(s.labels.get(k) == v for k, v in labels.items()))
+
+
+def play_a_whole_game(client, game: str, seed: int) -> dict:
+    """A session of ``game`` played to its end with random legal moves, each seat with its
+    own token, plus one move refused for being out of turn. What was done, counted."""
+    rnd = random.Random(f"{game}/{seed}")
+    info = client.get(f"/v1/games/{game}").get_json()
+    created = client.post("/v1/sessions", json={"game": game, "seed": seed,
+                                                "players": info["min_players"]})
+    assert created.status_code == 201, created.get_json()
+    session = created.get_json()
+    tokens = {s["seat"]: s["token"] for s in session["seats"]}
+    played = {"session": session, "moves": 0, "refused": 0, "ids": [created.headers[
+        "X-Request-Id"]], "tokens": [*tokens.values(), session["table_token"],
+                                     session["spectator_token"]]}
+    shown = {"to_move": session["view"]["to_move"]}
+    while shown["to_move"]:
+        seat = rnd.choice(shown["to_move"])
+        listed = client.get(session_url(session, "/legal-moves"), headers=bearer(tokens[seat]))
+        move = rnd.choice(listed.get_json()["moves"])
+        if not played["refused"] and len(tokens) > 1:
+            idle = next(s for s in tokens if s not in shown["to_move"])
+            refused = client.post(session_url(session, "/moves"), json={"move": dict(
+                move, seat=idle)}, headers=bearer(tokens[idle]))
+            assert_problem(refused, 403, "not_your_turn")
+            played["refused"] += 1
+            played["ids"].append(refused.headers["X-Request-Id"])
+        moved = client.post(session_url(session, "/moves"), json={"move": move},
+                            headers=bearer(tokens[seat]))
+        assert moved.status_code == 200, moved.get_json()
+        played["moves"] += 1
+        played["ids"] += [listed.headers["X-Request-Id"], moved.headers["X-Request-Id"]]
+        shown = moved.get_json()
+    return played
+
+
+def test_counters_move_by_exactly_what_was_played_in_every_game(unlimited):
+    before = scrape(unlimited)
+    games = {game: play_a_whole_game(unlimited, game, seed=7) for game in GAMES}
+    after = scrape(unlimited)
+
+    def moved(name, **labels):
+        return total(after, name, **labels) - total(before, name, **labels)
+
+    moves_route = "/v1/sessions/<sid>/moves"
+    for game, played in games.items():
+        assert played["moves"] > 0 and played["refused"] == 1
+        n, mode = played["moves"], "digital"
+        assert moved("referee_session_moves_total", game=game, mode=mode) == n, game
+        assert moved("referee_moves_applied_total", game=game, mode=mode) == n, game
+        gateway = {"service": "gateway", "game": game}
+        assert moved("referee_http_requests_total", route=moves_route, status="200",
+                     method="POST", **gateway) == n
+        assert moved("referee_http_requests_total", route=moves_route, status="403",
+                     **gateway) == 1
+        assert moved("referee_http_request_duration_seconds_count", route=moves_route,
+                     **gateway) == n + 1
+        assert moved("referee_http_requests_total", route="/v1/sessions/<sid>/legal-moves",
+                     status="200", **gateway) == n
+        assert moved("referee_http_requests_total", route="/v1/sessions", status="201",
+                     **gateway) == 1
+        assert moved("referee_refusals_total", code="not_your_turn", **gateway) == 1
+        assert moved("referee_refusals_total", **gateway) == 1
+        service = {"service": game, "game": game}
+        assert moved("referee_http_requests_total", route="/v1/apply", status="200",
+                     **service) == n
+        assert moved("referee_refusals_total", code="not_your_turn", **service) == 1
+        assert moved("referee_upstream_request_duration_seconds_count", game=game) == \
+            moved("referee_http_requests_total", service=game)
+    assert moved("referee_upstream_failures_total") == 0
+    assert moved("referee_redis_errors_total") == 0
+    assert moved("referee_redis_command_duration_seconds_count", command="EVALSHA") > 0
+    exposition = unlimited.get("/metrics", base_url=METRICS_PORT).get_data(as_text=True)
+    for played in games.values():  # bounded labels: never an id or a token
+        for secret in [played["session"]["session_id"], *played["tokens"], *played["ids"]]:
+            assert secret not in exposition
+
+
+def test_route_labels_are_rule_templates_without_converters():
+    from referee.observability import route_of
+    assert route_of("/v1/sessions/<session_id:sid>/moves") == "/v1/sessions/<sid>/moves"
+    assert route_of("/v1/games/<game>") == "/v1/games/<game>"
+    assert route_of("/docs/assets/<path:name>") == "/docs/assets/<name>"
+
+
+def test_metrics_are_served_on_the_metrics_port_only(unlimited):
+    assert_problem(unlimited.get("/metrics"), 404, "not_found")
+    elsewhere = unlimited.get("/v1/games", base_url=METRICS_PORT)
+    assert elsewhere.status_code == 404 and b"only /metrics" in elsewhere.data
+    before = scrape(unlimited)
+    after = scrape(unlimited)  # a scrape is neither counted nor logged
+    assert total(after, "referee_http_requests_total") == \
+        total(before, "referee_http_requests_total")
+
+
+def test_live_sessions_count_what_was_created_and_not_deleted(unlimited):
+    def live():
+        return total(scrape(unlimited), "referee_sessions_live")
+
+    before = live()
+    created = [unlimited.post("/v1/sessions", json={"game": "ghostone", "players": 3})
+               .get_json() for _ in range(3)]
+    assert live() == before + 3
+    ended = unlimited.delete(session_url(created[0]), headers=bearer(created[0]["table_token"]))
+    assert ended.status_code == 204
+    assert live() == before + 2
+    assert total(scrape(unlimited), "referee_redis_up") == 1
+
+
+def test_redis_errors_are_counted_and_redis_up_drops_to_zero(service_urls):
+    from referee_gateway import create_app
+    nowhere = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+    client = create_app({"TESTING": True, "REDIS_URL": nowhere, "RATE_LIMIT_PER_MINUTE": 0,
+                         "GAME_SERVICES": dict(service_urls)}).test_client()
+    before = scrape(client)
+    answer = client.post("/v1/sessions", json={"game": "ghostone", "players": 3})
+    assert_problem(answer, 503, "service_unavailable")
+    after = scrape(client)
+    assert total(after, "referee_redis_errors_total", command="EVALSHA",
+                 error="ConnectionError") - total(before, "referee_redis_errors_total",
+                                                  command="EVALSHA",
+                                                  error="ConnectionError") == 1
+    assert total(after, "referee_redis_up") == 0
+    assert not [s for s in after if s.name == "referee_sessions_live"]
+
+
+def test_rate_limit_hits_are_counted(redis_url, service_urls):
+    from referee_gateway import create_app
+    client = create_app({"TESTING": True, "REDIS_URL": redis_url, "RATE_LIMIT_PER_MINUTE": 2,
+                         "GAME_SERVICES": dict(service_urls)}).test_client()
+    before = scrape(client)
+    limited = 0
+    for _ in range(8):  # a minute's window may turn over meanwhile: count what happened
+        answer = client.get("/v1/sessions/nosuchsession", headers=bearer("a-token-of-mine"))
+        limited += answer.status_code == 429
+    assert limited >= 2
+    after = scrape(client)
+    route = {"route": "/v1/sessions/<sid>"}
+    assert total(after, "referee_rate_limit_hits_total", **route) - \
+        total(before, "referee_rate_limit_hits_total", **route) == limited
+    assert total(after, "referee_refusals_total", code="rate_limited") - \
+        total(before, "referee_refusals_total", code="rate_limited") == limited
+
+
+def test_upstream_failures_are_counted_by_game_and_reason(redis_url):
+    from referee_gateway import create_app
+    closed = f"http://127.0.0.1:{free_port()}"  # a game service that is down
+    client = create_app({"TESTING": True, "REDIS_URL": redis_url, "RATE_LIMIT_PER_MINUTE": 0,
+                         "GAME_SERVICES": {"ghostone": closed}}).test_client()
+    labels = {"game": "ghostone", "reason": "ConnectionError"}
+    before = total(scrape(client), "referee_upstream_failures_total", **labels)
+    for _ in range(2):
+        assert_problem(client.get("/v1/games/ghostone"), 503, "service_unavailable")
+    assert_problem(client.get("/v1/games/no-such-game"), 404, "unknown_game")
+    after = scrape(client)
+    assert total(after, "referee_upstream_failures_total", **labels) - before == 2
+    assert not [s for s in after if s.labels.get("game") == "no-such-game"]
+
+
+def test_open_event_streams_are_counted_while_open(unlimited):
+    session = unlimited.post("/v1/sessions", json={"game": "ghostone", "players": 3}
+                             ).get_json()
+    labels = {"game": "ghostone"}
+    before = total(scrape(unlimited), "referee_event_streams_open", **labels)
+    stream = unlimited.get(session_url(session, "/events"), buffered=False,
+                           headers=bearer(session["spectator_token"]))
+    assert stream.status_code == 200
+    chunks = stream.response
+    next(chunks), next(chunks)  # retry:, then the state event: the stream waits now
+    assert total(scrape(unlimited), "referee_event_streams_open", **labels) == before + 1
+    stream.close()
+    assert total(scrape(unlimited), "referee_event_streams_open", **labels) == before
+
+
+def test_bot_decisions_are_counted_per_game():
+    """A game service's bot route (referee.bots) counts one decision per move it answers."""
+    from flask import Flask
+    from referee import observability
+    from referee.errors import BadRequest
+    from referee.registry import engines
+
+    app = Flask("a_game_with_a_bot")
+    observability.install(app, "ghostone", type(engines()["ghostone"])())  # its own engine
+
+    @app.post(observability.BOT_MOVE)
+    def bot_move():
+        if not request.get_json().get("view"):
+            raise BadRequest("send the seat's view")
+        return {"move": {"type": "pass"}}
+
+    app.register_error_handler(BadRequest, lambda e: ({"code": e.code}, 400))
+    client = app.test_client()
+
+    def decided():
+        return metrics.BOT_DECISIONS.labels("ghostone")._value.get()
+
+    before = decided()
+    assert client.post(observability.BOT_MOVE, json={"view": {"x": 1}}).status_code == 200
+    assert client.post(observability.BOT_MOVE, json={}).status_code == 400
+    assert decided() == before + 1
+    metrics.bot_decided("ghostone")  # the helper a bot elsewhere calls
+    assert decided() == before + 2
+
+
+def test_the_gunicorn_master_empties_the_metrics_directory(tmp_path, monkeypatch):
+    (tmp_path / "counter_999999.db").write_bytes(b"a dead run's counts")
+    (tmp_path / "keep.txt").write_text("not prometheus_client's")
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    gunicorn_conf.fresh_metrics_directory()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.txt"]
+
+
+@pytest.mark.e2e
+def test_the_workers_of_a_gunicorn_server_add_up(redis_url):
+    """Two gunicorn workers per server: /metrics on the metrics port sums them all."""
+    with Stack(port=free_port(), workers=2, threads=2, redis_url=redis_url,
+               log=lambda line: None,
+               env={"LOG_LEVEL": "warning", "RATE_LIMIT_PER_MINUTE": "0"}) as stack:
+        sent = 40
+        for _ in range(sent):  # a new connection each: the kernel spreads them over workers
+            assert requests.get(f"{stack.url}/v1/games/ghostone", timeout=10).status_code == 200
+        assert requests.get(f"{stack.url}/metrics", timeout=10).status_code == 404
+        gateway = requests.get(stack.metrics_urls["gateway"], timeout=10)
+        ghostone = requests.get(stack.metrics_urls["ghostone"], timeout=10)
+        files = list(Path(stack.metrics_dirs.name, "gateway").glob("*.db"))
+        pids = {f.stem.rsplit("_", 1)[-1] for f in files}
+    samples = [s for family in text_string_to_metric_families(gateway.text)
+               for s in family.samples]
+    assert total(samples, "referee_http_requests_total", service="gateway",
+                 route="/v1/games/<game>", game="ghostone", status="200") == sent
+    assert total(samples, "referee_redis_up") == 1
+    assert len(pids) >= 2, f"one worker served everything: {files}"
+    served = [s for family in text_string_to_metric_families(ghostone.text)
+              for s in family.samples]
+    assert total(served, "referee_http_requests_total", service="ghostone",
+                 route="/v1/info") == sent
+    if PROMTOOL is None:
+        pytest.skip(NO_PROMTOOL)
+    for text in (gateway.text, ghostone.text):
+        check = subprocess.run([PROMTOOL, "check", "metrics"], check=False, input=text, text=True,
+                               capture_output=True, timeout=60)
+        assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_promtool_accepts_the_exposition_of_one_process(unlimited):
+    if PROMTOOL is None:
+        pytest.skip(NO_PROMTOOL)
+    text = unlimited.get("/metrics", base_url=METRICS_PORT).get_data(as_text=True)
+    check = subprocess.run([PROMTOOL, "check", "metrics"], check=False, input=text, text=True,
+                           capture_output=True, timeout=60)
+    assert check.returncode == 0, check.stdout + check.stderr
