@@ -1,0 +1,65 @@
+// A game's score helper (POST /v1/games/<game>/calculate) as a form a score keeper fills in
+// after a physical game, generated from the game's <Game>CalculateRequest schema. Errors
+// go beside the field they concern.
+import { call, componentSchemas, Problem } from "./api.js";
+import { announce, h } from "./dom.js";
+import { gameTitle, problemText, t } from "./i18n.js";
+import { flattenErrors, pathOfSentence, SchemaForm } from "./schemaform.js";
+import { scoreView } from "./score.js";
+
+export const schemaPrefix = (game) => game.charAt(0).toUpperCase() + game.slice(1);
+
+export async function showCalculator(main, game) {
+  const [info, named] = await Promise.all([call("GET", `/v1/games/${encodeURIComponent(game)}`),
+    componentSchemas()]);
+  const schema = named[`${schemaPrefix(game)}CalculateRequest`];
+  const form = new SchemaForm(schema, named, {});
+  const result = h("div", { class: "result", "aria-live": "polite" });
+  const example = (schema.examples || [])[0];
+
+  const submit = async (event) => {
+    event.preventDefault();
+    form.clearErrors();
+    result.replaceChildren();
+    const value = form.read();
+    main.dataset.busy = "true";
+    try {
+      const score = await call("POST", `/v1/games/${encodeURIComponent(game)}/calculate`, { body: value });
+      result.replaceChildren(scoreView(score));
+      announce(t("calc.scored"));
+      result.querySelector("h2").setAttribute("tabindex", "-1");
+      result.querySelector("h2").focus();
+    } catch (error) {
+      if (!(error instanceof Problem)) throw error;
+      const errors = error.body.errors
+        ? flattenErrors(error.body.errors)
+        : { [pathOfSentence(error.body.detail, form.paths(), value)]: [problemText(error)] };
+      const first = form.showErrors(errors);
+      announce(t("calc.fix"));
+      if (first) first.focus();
+    } finally {
+      main.dataset.busy = "false";
+    }
+  };
+
+  main.replaceChildren(...[
+    h("p", {}, h("a", { href: "#" }, t("back"))),
+    h("h1", {}, t("calc.title", { game: gameTitle(info) })),
+    h("p", { class: "lead" }, t("calc.lead")),
+    schema.description ? h("p", { class: "hint" }, schema.description) : null,
+    h("form", { class: "calc", novalidate: true, onsubmit: submit },
+      form.element,
+      h("div", { class: "actions" },
+        h("button", { type: "submit", class: "primary" }, t("calc.submit")),
+        example ? h("button", { type: "button", class: "secondary", onclick: () => {
+          form.fill(example);
+          result.replaceChildren();
+        } }, t("calc.example")) : null,
+        h("button", { type: "button", class: "secondary", onclick: () => {
+          form.fill(undefined);
+          result.replaceChildren();
+        } }, t("calc.clear")))),
+    result].filter(Boolean));
+  main.dataset.screen = "calc";
+  main.dataset.busy = "false";
+}

@@ -1,0 +1,202 @@
+// English and Japanese: the page's own words. Moves and their sentences come from the API
+// in the language asked for (Accept-Language); this file holds the rest.
+const KEY = "referee:lang";
+
+const WORDS = {
+  en: {
+    skip: "Skip to the table", brand: "tabletop-referee", sound: "Sounds", language: "Language",
+    loading: "Loading…", back: "← All tables", "error.title": "Something went wrong",
+    seat: "Seat {n}", chance: "chance",
+    "mode.digital": "Digital: each player on their own device", "mode.short.digital": "digital",
+    "mode.short.tabletop": "tabletop",
+    "mode.digital.hint": "Players join with a code; the referee deals and rolls.",
+    "mode.tabletop": "Tabletop: one device records a physical game",
+    "mode.tabletop.hint": "Enter each move and each die or card as it happens at the table.",
+    "home.title": "A rules referee for your table",
+    "home.lead": "Start a table, join one with its code, or score a finished game. No account needed.",
+    "home.start": "Start a table", "home.game": "Game", "home.players": "Players", "home.mode": "How you play",
+    "home.public": "List the table in the lobby (digital only)", "home.options": "Options",
+    "home.noOptions": "This game has no options.", "home.startButton": "Start the table",
+    "home.join": "Join a table", "home.code": "Join code",
+    "home.codeHint": "8 letters and digits, as read aloud; case, spaces and dashes do not matter.",
+    "home.seat": "Seat", "home.anySeat": "Any free seat", "home.joinButton": "Join",
+    "home.lobby": "Open tables", "home.lobbyEmpty": "No public table is waiting for players.",
+    "home.lobbyTable": "{game} · {players} players · {open} open", "home.refresh": "Refresh",
+    "home.calc": "Score helper", "home.calcLead": "Score a game played on a real table: fill in what it ended with.",
+    "calc.title": "Score helper: {game}", "calc.lead": "Fill in what the table ended with, then press Score.",
+    "calc.submit": "Score", "calc.example": "Fill in the example", "calc.clear": "Clear",
+    "calc.scored": "Scored.", "calc.fix": "Some fields need a fix: see the messages beside them.",
+    "form.add": "Add to {what}", "form.words": "separated by spaces", "form.item": "{what} {n}", "form.remove": "Remove {what}",
+    "play.youSeat": "You are seat {n}", "play.you.table": "This device keeps the table",
+    "play.you.spectator": "You are watching", "play.hostLabel": "Seats",
+    "play.share": "Invite the players", "play.codeSpoken": "Join code {code}",
+    "play.shareHint": "Each player opens this page, chooses Join a table and types the code. The game starts when every seat is taken, or now with the seats taken.",
+    "play.takeSeat": "Take seat {n} on this device", "play.startNow": "Start now",
+    "play.waitingPlayers": "Waiting for players: {taken} of {total} seats taken",
+    "play.over": "Game over", "play.yourTurn": "Your turn",
+    "play.enterChance": "Enter what happened at the table", "play.enterMove": "Enter the move of {seats}",
+    "play.waiting": "Waiting for {seats}", "play.moves": "Moves", "play.yourMoves": "Your moves",
+    "play.movesFor": "Moves of {seats}", "play.chanceTitle": "What happened at the table?",
+    "play.chanceHint": "Choose what the die showed or the card drawn. The chance of each is in brackets.",
+    "play.filter": "Filter the moves", "play.showAll": "Show all {n} moves",
+    "play.picked": "Moves with {what}: {n}", "play.showEvery": "Show every move",
+    "play.describe": "Enter the {what}", "play.how": "How", "play.enter": "Enter",
+    "play.undo": "Undo the last entry", "play.redo": "Redo", "play.takeBack": "Take back my move",
+    "play.corrections": "Corrections", "play.log": "What happened",
+    "play.movedOn": "Someone moved first: here is the table now.",
+    "play.device": "This device", "play.leave": "Leave this seat",
+    "play.leaveConfirm": "Leave this seat? The game waits until the table gives it back.",
+    "play.left": "You left the seat.",
+    "play.bookmark": "This page's address holds your seat's secret token: bookmark it to come back, and do not share it.",
+    "play.tabOnly": "The table's token is kept in this browser tab only.",
+    "play.noToken": "This table's token is not in this tab. Open your seat's link, or join with the code.",
+    "play.ended.revoked": "This seat's token no longer works (it left, or the table gave the seat a new token).",
+    "play.ended.end": "The table was closed.",
+    "status.taken": "taken", "status.open": "open", "status.absent": "absent",
+    "log.undo": "Undone back to version {to}", "log.redo": "Redone", "log.takeback": "A move was taken back",
+    "log.seats": "A seat changed", "log.undone": "undone",
+    "score.final": "Final score", "score.sofar": "Score so far", "score.winners": "Winner: {seats}",
+    "score.line": "{rank}. {seat}: {total}",
+    "problem.rule": "rule {rule}",
+  },
+  ja: {
+    skip: "テーブルへ移動", brand: "tabletop-referee", sound: "音", language: "言語",
+    loading: "読み込み中…", back: "← トップへ", "error.title": "エラーが起きました",
+    seat: "プレイヤー{n}", chance: "偶然",
+    "mode.digital": "デジタル：各プレイヤーが自分の端末で遊ぶ", "mode.short.digital": "デジタル",
+    "mode.short.tabletop": "テーブル",
+    "mode.digital.hint": "コードで参加します。配る・振るのは審判が行います。",
+    "mode.tabletop": "テーブル：実物のゲームを1台で記録する",
+    "mode.tabletop.hint": "手番の手、ダイスの目や引いたカードを起きた通りに入力します。",
+    "home.title": "あなたのテーブルのルール審判",
+    "home.lead": "テーブルを始める、コードで参加する、終わったゲームの得点を数える。アカウントは不要です。",
+    "home.start": "テーブルを始める", "home.game": "ゲーム", "home.players": "人数", "home.mode": "遊び方",
+    "home.public": "ロビーに公開する（デジタルのみ）", "home.options": "オプション",
+    "home.noOptions": "このゲームにオプションはありません。", "home.startButton": "テーブルを始める",
+    "home.join": "テーブルに参加", "home.code": "参加コード",
+    "home.codeHint": "英数字8文字。大文字小文字・空白・ハイフンは区別しません。",
+    "home.seat": "席", "home.anySeat": "空いている席", "home.joinButton": "参加",
+    "home.lobby": "参加者募集中のテーブル", "home.lobbyEmpty": "募集中の公開テーブルはありません。",
+    "home.lobbyTable": "{game}・{players}人・空き{open}", "home.refresh": "更新",
+    "home.calc": "得点計算", "home.calcLead": "実物のテーブルで遊んだゲームの終了時の状態を入力して得点を出します。",
+    "calc.title": "得点計算：{game}", "calc.lead": "終了時の状態を入力して「計算」を押してください。",
+    "calc.submit": "計算", "calc.example": "例を入力", "calc.clear": "消去",
+    "calc.scored": "計算しました。", "calc.fix": "直す必要がある項目があります。各項目の横のメッセージを見てください。",
+    "form.add": "{what}を追加", "form.words": "空白で区切る", "form.item": "{what} {n}", "form.remove": "{what}を削除",
+    "play.youSeat": "あなたはプレイヤー{n}", "play.you.table": "この端末がテーブルを管理",
+    "play.you.spectator": "観戦中", "play.hostLabel": "席",
+    "play.share": "プレイヤーを招待", "play.codeSpoken": "参加コード {code}",
+    "play.shareHint": "各プレイヤーはこのページを開き「テーブルに参加」でコードを入力します。全席が埋まるか「今すぐ始める」で開始します。",
+    "play.takeSeat": "この端末でプレイヤー{n}の席に着く", "play.startNow": "今すぐ始める",
+    "play.waitingPlayers": "参加待ち：{total}席中{taken}席",
+    "play.over": "ゲーム終了", "play.yourTurn": "あなたの番です",
+    "play.enterChance": "テーブルで起きたことを入力してください", "play.enterMove": "{seats}の手を入力してください",
+    "play.waiting": "{seats}を待っています", "play.moves": "手", "play.yourMoves": "あなたの手",
+    "play.movesFor": "{seats}の手", "play.chanceTitle": "テーブルで何が起きましたか？",
+    "play.chanceHint": "ダイスの目や引いたカードを選んでください。括弧内はその確率です。",
+    "play.filter": "手を絞り込む", "play.showAll": "全{n}手を表示",
+    "play.picked": "{what}に関わる手：{n}", "play.showEvery": "すべての手を表示",
+    "play.describe": "{what}を入力", "play.how": "入力方法", "play.enter": "入力",
+    "play.undo": "直前の入力を取り消す", "play.redo": "やり直す", "play.takeBack": "自分の手を戻す",
+    "play.corrections": "訂正", "play.log": "経過",
+    "play.movedOn": "先に他の手が入りました。現在の状態を表示します。",
+    "play.device": "この端末", "play.leave": "席を離れる",
+    "play.leaveConfirm": "席を離れますか？テーブルが席を戻すまでゲームは止まります。",
+    "play.left": "席を離れました。",
+    "play.bookmark": "このページのアドレスにはあなたの席の秘密のトークンが入っています。戻るためにブックマークし、他人に教えないでください。",
+    "play.tabOnly": "テーブルのトークンはこのブラウザのタブにだけ保存されています。",
+    "play.noToken": "このタブにはこのテーブルのトークンがありません。自分の席のリンクを開くか、コードで参加してください。",
+    "play.ended.revoked": "この席のトークンは使えなくなりました（席を離れたか、新しいトークンが発行されました）。",
+    "play.ended.end": "テーブルは終了しました。",
+    "status.taken": "着席", "status.open": "空き", "status.absent": "不在",
+    "log.undo": "バージョン{to}まで取り消し", "log.redo": "やり直し", "log.takeback": "手が戻されました",
+    "log.seats": "席が変わりました", "log.undone": "取り消し済み",
+    "score.final": "最終得点", "score.sofar": "現在の得点", "score.winners": "勝者：{seats}",
+    "score.line": "{rank}位 {seat}：{total}",
+    "problem.rule": "規則 {rule}",
+  },
+};
+
+// Field names of the schemas (score helper, options, breakdowns), where a word reads better.
+const FIELDS = {
+  ja: {
+    players: "人数", escapes: "脱出", seat: "席", points: "得点", plate: "プレート", seats: "各席",
+    track: "トラック", pentacle: "ペンタクル", gauge: "ゲージ", turn_order: "手番順", gauges: "ゲージ",
+    scores: "得点", built: "組み立てたギズモ", vp_tokens: "VPトークン", energy: "エネルギー",
+    win: "和了", winner_attribute: "勝者の属性", discarder_attribute: "放銃者の属性", spells: "スペル",
+    called: "鳴いたスペル", winning_card: "和了牌", indicators: "触媒表示", riichi: "リーチ",
+    field: "場", pool: "プール", attributes: "属性", options: "オプション", total: "合計",
+    breakdown: "内訳", bonus: "ボーナス", draft: "ドラフト", rotations: "周回数",
+  },
+};
+
+// English labels that humanizing a key gets wrong.
+FIELDS.en = { vp_tokens: "VP tokens", od: "Od", starting_od: "Starting od" };
+
+const TITLES = { ja: { ghostone: "ゴーストーン", gematon: "ゲマトン", gizmos: "ギズモ",
+  threemagic: "スリーマジック", vectron: "ベクトロン" } };
+
+const VALUES = { ja: { fire: "火", water: "水", wood: "木", ron: "ロン", tsumo: "ツモ", true: "はい", false: "いいえ" },
+  en: { true: "yes", false: "no" } };
+
+export function lang() {
+  const chosen = localStorage.getItem(KEY);
+  if (chosen === "en" || chosen === "ja") return chosen;
+  const wanted = navigator.languages || [navigator.language || "en"];
+  return wanted.some((l) => l.toLowerCase().startsWith("ja")) && !wanted[0].toLowerCase().startsWith("en") ? "ja" : "en";
+}
+
+export function setLang(value) {
+  localStorage.setItem(KEY, value);
+}
+
+/** The page's word for key, with {name}s filled in. */
+export function t(key, values = {}) {
+  const text = WORDS[lang()][key] ?? WORDS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
+}
+
+/** The static page's words (data-i18n), and its language for screen readers. */
+export function translatePage() {
+  document.documentElement.lang = lang();
+  for (const element of document.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
+}
+
+/** A schema's field name as a label: "winner_attribute" → "Winner attribute" (or 勝者の属性). */
+export function fieldLabel(key) {
+  const own = (FIELDS[lang()] || {})[key];
+  if (own) return own;
+  const words = String(key).replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** One of a list's items: "Seats" → "Seat" (English only). */
+export function singular(label) {
+  return lang() === "en" ? label.replace(/([^s])s$/, "$1") : label;
+}
+
+export function valueLabel(value) {
+  if (value === null || value === undefined) return "—";
+  return (VALUES[lang()] || {})[String(value)] ?? String(value);
+}
+
+export function gameTitle(info) {
+  return (TITLES[lang()] || {})[info.game] || info.title || info.game;
+}
+
+/** A move as a person reads it: the API's sentence, or its fields where it has none. */
+export function moveText(move) {
+  const text = move.text;
+  if (typeof text === "string" && text && !text.startsWith("{")) return text;
+  const fields = Object.entries(move).filter(([key]) => !["type", "text", "p", "seat"].includes(key))
+    .map(([key, value]) => `${fieldLabel(key).toLowerCase()} ${Array.isArray(value) ? value.join(" ") : typeof value === "object" ? JSON.stringify(value) : value}`);
+  const who = move.seat === "chance" ? t("chance") : move.seat !== undefined ? t("seat", { n: move.seat }) : "";
+  return `${who ? `${who}: ` : ""}${move.type}${fields.length ? ` · ${fields.join(" · ")}` : ""}`;
+}
+
+/** A problem as one sentence: the API's detail and the rule it names. */
+export function problemText(problem) {
+  const body = problem.body || {};
+  const detail = body.detail || problem.message;
+  return body.rule ? `${detail} (${t("problem.rule", { rule: body.rule })})` : detail;
+}

@@ -1,0 +1,487 @@
+// A table: the picture, live from the event stream; the legal moves as buttons (and, where
+// the picture names a plate, cell or card, by clicking it); in tabletop mode what happened
+// at the table, with undo and redo; the final score. Everything shown is what the API shows
+// this page's token: a seat's token from the URL fragment, or the table token of this tab.
+import { call, follow, picture as fetchPicture, componentSchemas, Problem } from "./api.js";
+import { announce, h, uid } from "./dom.js";
+import { gameTitle, moveText, problemText, t } from "./i18n.js";
+import { schemaPrefix } from "./calc.js";
+import { tableKey } from "./home.js";
+import { SchemaForm } from "./schemaform.js";
+import { scoreView } from "./score.js";
+import { chime } from "./sound.js";
+
+const SHOWN = 24;      // buttons listed before "Show all"
+const LOG_SHOWN = 12;  // log entries listed
+const PICTURE_GAP_MS = 300;  // the least time between two redraws of the picture
+const HIDDEN_FIELDS = new Set(["text", "p", "describe"]);
+
+export async function showPlay(main, sid, token, go) {
+  const table = new Table(main, sid, token, go);
+  await table.start();
+  return () => table.stop();
+}
+
+/** A random Idempotency-Key (crypto.randomUUID needs a secure context; this does not). */
+function newKey() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+class Table {
+  constructor(main, sid, token, go) {
+    Object.assign(this, { main, sid, token, go });
+    this.path = `/v1/sessions/${encodeURIComponent(sid)}`;
+    this.tableToken = sessionStorage.getItem(tableKey(sid));
+    this.log = new Map();  // version → entry
+    this.moves = [];
+    this.pick = null;      // what was clicked on the picture: {label, tokens}
+    this.showAll = false;
+    this.banner = "";
+  }
+
+  async start() {
+    const summary = await call("GET", this.path, { token: this.token });
+    this.info = await call("GET", `/v1/games/${encodeURIComponent(summary.game)}`);
+    this.apply(summary);
+    this.layout();
+    await this.loadLog();
+    this.stream = follow(this.sid, this.token, (event) => this.onEvent(event), (end) => this.onEnd(end));
+    await this.refresh();
+  }
+
+  stop() {
+    if (this.stream) this.stream.stop();
+  }
+
+  apply(summary) {
+    Object.assign(this, {
+      game: summary.game, mode: summary.mode, version: summary.version, toMove: summary.to_move,
+      started: summary.started, seats: summary.seats, role: summary.you.role, seat: summary.you.seat,
+    });
+    if (summary.join_code) this.joinCode = summary.join_code;
+  }
+
+  get over() { return this.started && this.toMove.length === 0; }
+
+  get canMove() {
+    if (!this.started || !this.toMove.length) return false;
+    if (this.role === "seat") return this.toMove.includes(this.seat);
+    return this.role === "table" && this.mode === "tabletop";
+  }
+
+  // ------------------------------------------------------------------ layout
+  layout() {
+    const you = this.role === "seat" ? t("play.youSeat", { n: this.seat }) : t(`play.you.${this.role}`);
+    this.bannerBox = h("p", { class: "banner", id: "banner" });
+    this.hostBox = h("section", { class: "host", "aria-label": t("play.hostLabel"), hidden: true });
+    this.pictureHost = h("div", { class: "picture", id: "picture" });
+    this.pictureRoot = this.pictureHost.attachShadow({ mode: "open" });
+    this.pictureHost.addEventListener("click", (event) => this.clicked(event));
+    this.movesBox = h("section", { class: "moves", id: "moves", "aria-labelledby": "moves-title" });
+    this.fixBox = h("section", { class: "corrections", hidden: true, "aria-label": t("play.corrections") });
+    this.scoreBox = h("div", { id: "score" });
+    this.logList = h("ol", { class: "log" });
+    this.main.replaceChildren(
+      h("p", {}, h("a", { href: "#" }, t("back"))),
+      h("h1", {}, gameTitle(this.info)),
+      h("p", { class: "who" }, `${you} · ${t(`mode.short.${this.mode}`)}`),
+      this.bannerBox, this.hostBox, this.scoreBox,
+      h("div", { class: "board" }, this.pictureHost,
+        h("div", { class: "side" }, this.movesBox, this.fixBox)),
+      h("section", { "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, t("play.log")), this.logList),
+      this.deviceSection());
+    this.main.dataset.screen = "play";
+  }
+
+  deviceSection() {
+    const leave = this.role === "seat" ? h("button", { type: "button", class: "secondary small", onclick: async () => {
+      if (!window.confirm(t("play.leaveConfirm"))) return;
+      await this.act("POST", "/leave", {});
+    } }, t("play.leave")) : null;
+    return h("section", { class: "device", "aria-labelledby": "device-title" },
+      h("h2", { id: "device-title" }, t("play.device")),
+      h("p", {}, this.role === "seat" ? t("play.bookmark") : t("play.tabOnly")), leave);
+  }
+
+  // ------------------------------------------------------------------ live
+  onEvent(event) {
+    const data = JSON.parse(event.data);
+    if (event.event === "state") {
+      if (data.version >= this.version) this.apply(data);
+      this.refresh();
+      return;
+    }
+    if (data.entry) this.log.set(data.entry.version, data.entry);
+    if (data.kind === "correction") this.loadLog();
+    else this.renderLog();
+    if (data.kind === "seats") {  // who sits where, and whether the game started
+      call("GET", this.path, { token: this.token }).then((s) => { this.apply(s); this.refresh(); }, () => {});
+      return;
+    }
+    if (data.version > this.version) {  // news: this page's own moves are shown already
+      this.version = data.version;
+      this.toMove = data.to_move;
+      this.refresh();
+    }
+  }
+
+  onEnd(end) {
+    this.stopped = true;
+    const why = end instanceof Problem ? problemText(end) : t(`play.ended.${end.event}`);
+    this.bannerBox.textContent = why;
+    this.bannerBox.className = "banner alert";
+    this.movesBox.replaceChildren();
+    announce(why);
+  }
+
+  async loadLog() {
+    const since = Math.max(0, this.version - LOG_SHOWN * 2);
+    const answer = await call("GET", `${this.path}/log?since=${since}`, { token: this.token }).catch(() => null);
+    if (answer) for (const entry of answer.entries) this.log.set(entry.version, entry);
+    this.renderLog();
+  }
+
+  /** Bring the screen to the session's version; one pass at a time, again if it moved on. */
+  async refresh() {
+    if (this.refreshing) {
+      this.again = true;
+      return;
+    }
+    this.refreshing = true;
+    this.main.dataset.busy = "true";
+    try {
+      do {
+        this.again = false;
+        await this.render();
+      } while (this.again);
+    } catch (error) {
+      this.showError(error);
+    } finally {
+      this.refreshing = false;
+      this.main.dataset.version = String(this.version);
+      this.main.dataset.busy = "false";
+    }
+  }
+
+  async render() {
+    this.updatePicture();
+    this.renderHost();
+    this.renderBanner();
+    this.renderCorrections();
+    if (this.canMove && !this.stopped) {
+      const listing = await call("GET", `${this.path}/legal-moves`, { token: this.token });
+      if (listing.version > this.version) {
+        this.version = listing.version;
+        this.toMove = listing.to_move;
+        this.renderBanner();
+      }
+      if (listing.version < this.version) {  // an older answer: ask again
+        this.again = true;
+        return;
+      }
+      this.moves = listing.moves;
+    } else this.moves = [];
+    await this.renderMoves();
+    if (this.over) {
+      const score = await call("GET", `${this.path}/score`, { token: this.token });
+      this.scoreBox.replaceChildren(scoreView(score));
+    } else this.scoreBox.replaceChildren();
+  }
+
+  // ------------------------------------------------------------------ banner and host
+  renderBanner() {
+    let text;
+    let mine = false;
+    const names = this.toMove.map((s) => (s === "chance" ? t("chance") : t("seat", { n: s }))).join(", ");
+    if (!this.started) {
+      const taken = this.seats.filter((s) => s.status === "taken").length;
+      text = t("play.waitingPlayers", { taken, total: this.seats.length });
+    } else if (this.over) text = t("play.over");
+    else if (this.role === "seat" && this.toMove.includes(this.seat)) {
+      text = t("play.yourTurn");
+      mine = true;
+    } else if (this.canMove) text = this.toMove.includes("chance") ? t("play.enterChance") : t("play.enterMove", { seats: names });
+    else text = t("play.waiting", { seats: names });
+    this.bannerBox.textContent = text;
+    this.bannerBox.className = mine ? "banner your-turn" : "banner";
+    if (text !== this.banner) {
+      if (mine) chime();
+      announce(text);
+      this.banner = text;
+    }
+  }
+
+  renderHost() {
+    const host = this.role === "table" ? this.token : this.tableToken;
+    if (this.started || !host) {
+      this.hostBox.hidden = true;
+      return;
+    }
+    const open = this.seats.filter((s) => s.status === "open");
+    const code = this.joinCode;
+    this.hostBox.hidden = false;
+    this.hostBox.replaceChildren(
+      h("h2", {}, t("play.share")),
+      code ? h("p", { class: "join-code", "aria-label": t("play.codeSpoken", { code: code.split("").join(" ") }) }, code) : null,
+      h("p", {}, t("play.shareHint")),
+      h("ul", { class: "seats" }, this.seats.map((s) => h("li", {}, `${t("seat", { n: s.seat })}: ${t(`status.${s.status}`)}`))),
+      h("div", { class: "actions" },
+        this.role === "table" && code ? open.map((s) => h("button", { type: "button", class: "secondary", onclick: async () => {
+          try {
+            const joined = await call("POST", "/v1/sessions/join", { body: { code, seat: s.seat } });
+            this.go(`play=${encodeURIComponent(this.sid)}&token=${encodeURIComponent(joined.token)}`);
+          } catch (problem) { this.showError(problem); }
+        } }, t("play.takeSeat", { n: s.seat }))) : null,
+        h("button", { type: "button", class: "primary", onclick: () => this.act("POST", "/start", {}, host) },
+          t("play.startNow"))));
+  }
+
+  // ------------------------------------------------------------------ moves
+  async renderMoves() {
+    const listed = this.moves.filter((m) => !m.describe);
+    const described = this.moves.filter((m) => m.describe);
+    if (!this.moves.length) {
+      this.movesBox.replaceChildren(h("h2", { id: "moves-title", class: "visually-hidden" }, t("play.moves")));
+      return;
+    }
+    const chance = this.moves.every((m) => m.seat === "chance");
+    const title = chance ? t("play.chanceTitle") : this.role === "seat" ? t("play.yourMoves")
+      : t("play.movesFor", { seats: [...new Set(this.moves.map((m) => m.seat))].map((n) => t("seat", { n })).join(", ") });
+    const parts = [h("h2", { id: "moves-title" }, title)];
+    if (chance) parts.push(h("p", { class: "hint" }, t("play.chanceHint")));
+    const filterText = (this.filterInput && this.filterInput.value.trim().toLowerCase()) || "";
+    let shown = listed;
+    if (this.pick) {
+      shown = shown.filter((m) => this.pick.tokens.some((token) => tokensOf(m).has(token)));
+      parts.push(h("p", { class: "pick" }, t("play.picked", { what: this.pick.label, n: shown.length }), " ",
+        h("button", { type: "button", class: "small secondary", onclick: () => { this.pick = null; this.renderMoves(); } },
+          t("play.showEvery"))));
+    }
+    if (listed.length > SHOWN) {
+      const id = uid("filter");
+      const keep = this.filterInput && this.filterInput.value;
+      this.filterInput = h("input", { id, type: "search", value: keep || "", autocomplete: "off" });
+      this.filterInput.addEventListener("input", () => this.renderMoves().then(() => {
+        this.filterInput.focus();
+      }));
+      parts.push(h("div", { class: "field" }, h("label", { for: id }, t("play.filter")), this.filterInput));
+    } else this.filterInput = null;
+    if (filterText) shown = shown.filter((m) => moveText(m).toLowerCase().includes(filterText));
+    const visible = this.showAll ? shown : shown.slice(0, SHOWN);
+    parts.push(h("ul", { class: "move-list" }, visible.map((m) => h("li", {}, h("button", {
+      type: "button", class: "move", onclick: () => this.play(m) },
+      moveText(m), m.p !== undefined ? h("span", { class: "p" }, ` ${formatChance(m.p)}`) : null)))));
+    if (shown.length > visible.length) {
+      parts.push(h("button", { type: "button", class: "secondary", onclick: () => { this.showAll = true; this.renderMoves(); } },
+        t("play.showAll", { n: shown.length })));
+    }
+    for (const m of described) parts.push(await this.describedForm(m));
+    this.moveError = h("p", { class: "error", role: "alert", hidden: true });
+    parts.push(this.moveError);
+    this.movesBox.replaceChildren(...parts);
+  }
+
+  /** A chance outcome too varied to list (Vectron's layout): a form from its move schema,
+   *  filled in with the listing's pieces in order, for the table to correct. */
+  async describedForm(m) {
+    const named = await componentSchemas();
+    const schema = named[`${schemaPrefix(this.game)}Move_${m.type}`] || { type: "object" };
+    const form = new SchemaForm(schema, named, { value: prefill(schema, named, m) });
+    return h("form", { class: "described", novalidate: true, onsubmit: async (event) => {
+      event.preventDefault();
+      form.clearErrors();
+      const ok = await this.play({ ...form.read(), type: m.type, seat: m.seat });
+      if (!ok && this.lastProblem) form.showErrors({ "": [problemText(this.lastProblem)] });
+    } },
+    h("h3", {}, t("play.describe", { what: m.type })),
+    h("details", {}, h("summary", {}, t("play.how")), h("p", {}, m.describe)),
+    form.element,
+    h("div", { class: "actions" }, h("button", { type: "submit", class: "primary move" }, t("play.enter"))));
+  }
+
+  async play(listed) {
+    const move = Object.fromEntries(Object.entries(listed).filter(([key]) => !HIDDEN_FIELDS.has(key)));
+    for (const button of this.movesBox.querySelectorAll("button")) button.disabled = true;
+    this.main.dataset.busy = "true";
+    this.lastProblem = null;
+    let ok = false;
+    try {
+      const answer = await call("POST", `${this.path}/moves`, { token: this.token, body: { move },
+        headers: { "If-Match": `"${this.version}"`, "Idempotency-Key": newKey() } });
+      this.apply(answer);
+      this.log.set(answer.version, { version: answer.version, move: answer.move });
+      this.renderLog();
+      announce(moveText(answer.move));
+      this.pick = null;
+      this.showAll = false;
+      if (this.filterInput) this.filterInput.value = "";
+      ok = true;
+    } catch (problem) {
+      if (!(problem instanceof Problem)) throw problem;
+      this.lastProblem = problem;
+      if (problem.status === 412) announce(t("play.movedOn"));
+      else this.showError(problem);
+    }
+    await this.refresh();
+    if (!ok && this.lastProblem && this.lastProblem.status !== 412) this.showError(this.lastProblem);
+    return ok;
+  }
+
+  /** A correction, a start, a leave: POST, then show the session as it is. */
+  async act(method, suffix, body, token = this.token) {
+    try {
+      const answer = await call(method, `${this.path}${suffix}`, { token, body,
+        headers: { "If-Match": `"${this.version}"` } });
+      if (answer && answer.you && token === this.token) this.apply(answer);
+      if (answer && answer.entry) {
+        this.log.set(answer.entry.version, answer.entry);
+        await this.loadLog();
+      }
+      if (suffix === "/leave") {
+        announce(t("play.left"));
+        this.go("");
+        return;
+      }
+      if (answer && answer.version > this.version) this.version = answer.version;
+      await this.refresh();
+    } catch (problem) {
+      if (!(problem instanceof Problem)) throw problem;
+      await this.refresh();
+      this.showError(problem);
+    }
+  }
+
+  renderCorrections() {
+    let buttons = [];
+    if (this.role === "table" && this.mode === "tabletop" && this.started) {
+      buttons = [h("button", { type: "button", class: "secondary", id: "undo", onclick: () => this.act("POST", "/undo", {}) },
+        t("play.undo")),
+      h("button", { type: "button", class: "secondary", id: "redo", onclick: () => this.act("POST", "/redo", {}) },
+        t("play.redo"))];
+    } else if (this.role === "seat" && this.mode === "digital" && this.started && !this.over) {
+      buttons = [h("button", { type: "button", class: "secondary", id: "takeback",
+        onclick: () => this.act("POST", "/undo", {}) }, t("play.takeBack"))];
+    }
+    this.fixBox.hidden = !buttons.length;
+    this.fixBox.replaceChildren(h("div", { class: "actions" }, buttons));
+  }
+
+  showError(problem) {
+    const text = problem instanceof Problem ? problemText(problem) : String(problem);
+    const target = this.moveError && this.moveError.isConnected ? this.moveError : this.bannerBox;
+    if (target === this.moveError) {
+      target.textContent = text;
+      target.hidden = false;
+    } else {
+      target.textContent = text;
+      target.className = "banner alert";
+    }
+    announce(text);
+  }
+
+  renderLog() {
+    const versions = [...this.log.keys()].sort((a, b) => b - a).slice(0, LOG_SHOWN);
+    this.logList.replaceChildren(...versions.map((v) => {
+      const entry = this.log.get(v);
+      return h("li", { class: entry.undone ? "undone" : null },
+        entryText(entry), entry.undone ? ` (${t("log.undone")})` : "");
+    }));
+  }
+
+  // ------------------------------------------------------------------ the picture
+  async updatePicture() {
+    if (this.picturing) {
+      this.pictureAgain = true;
+      return;
+    }
+    this.picturing = true;
+    try {
+      do {
+        this.pictureAgain = false;
+        const version = this.version;
+        const got = await fetchPicture(this.sid, this.token, this.pictureTag);
+        if (got) {
+          const svg = new DOMParser().parseFromString(got.svg, "image/svg+xml").documentElement;
+          if (svg.nodeName === "svg") {
+            svg.setAttribute("width", "100%");
+            svg.removeAttribute("height");
+            this.pictureRoot.replaceChildren(document.importNode(svg, true));
+            this.pictureTag = got.etag;
+          }
+        }
+        this.pictureHost.dataset.version = String(version);
+        // moves entered in a quick run redraw it a few times a second, not once each
+        if (this.pictureAgain) await new Promise((resolve) => setTimeout(resolve, PICTURE_GAP_MS));
+      } while (this.pictureAgain);
+    } catch (error) {
+      this.pictureHost.dataset.error = String(error.message || error);
+    } finally {
+      this.picturing = false;
+    }
+  }
+
+  /** A click on the picture lists the moves that name what was clicked (a plate, a card). */
+  clicked(event) {
+    const tokens = [];
+    for (const node of event.composedPath()) {
+      if (node === this.pictureHost) break;
+      if (node.classList) tokens.push(...node.classList);
+    }
+    const wanted = this.moves.filter((m) => !m.describe);
+    const useful = [...new Set(tokens)].filter((token) => wanted.some((m) => tokensOf(m).has(token)));
+    if (!useful.length) return;
+    this.pick = { label: useful.map((x) => x.replace(/^c(\d+)$/, "$1")).join(" "), tokens: useful };
+    this.showAll = false;
+    this.renderMoves().then(() => {
+      const first = this.movesBox.querySelector("button.move");
+      if (first) first.focus();
+    });
+  }
+}
+
+/** The words of a move a picture's classes may name: "a4", a card "c204". */
+function tokensOf(move) {
+  const out = new Set();
+  const walk = (value, key) => {
+    if (HIDDEN_FIELDS.has(key) || key === "type" || key === "seat") return;
+    if (Array.isArray(value)) value.forEach((v) => walk(v, ""));
+    else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => walk(v, k));
+    else if (value !== null && value !== undefined) {
+      out.add(String(value));
+      if (typeof value === "number") out.add(`c${value}`);
+    }
+  };
+  walk(move, "");
+  return out;
+}
+
+function formatChance(p) {
+  return `(${(p * 100).toFixed(p < 0.1 ? 1 : 0)} %)`;
+}
+
+function entryText(entry) {
+  if (entry.move) return moveText(entry.move);
+  if (entry.correction) return t(`log.${entry.correction}`, { to: entry.to_version });
+  return t("log.seats");
+}
+
+/** A described move's pieces (counts by kind, lists of names) laid on its enum fields in
+ *  order: a starting point the table corrects, not a guess at what happened. */
+function prefill(schema, named, listing) {
+  const pool = [];
+  for (const [key, value] of Object.entries(listing)) {
+    if (HIDDEN_FIELDS.has(key) || key === "type" || key === "seat") continue;
+    if (Array.isArray(value) && value.every((v) => typeof v === "string")) pool.push(...value);
+    else if (value && typeof value === "object" && Object.values(value).every(Number.isInteger)) {
+      for (const [name, count] of Object.entries(value)) for (let i = 0; i < count; i += 1) pool.push(name);
+    }
+  }
+  const out = {};
+  for (const [key, sub] of Object.entries(schema.properties || {})) {
+    const fields = Object.entries((sub.$ref ? named[sub.$ref.split("/").pop()] : sub).properties || {});
+    if (fields.length && fields.length === pool.length && fields.every(([, f]) => Array.isArray(f.enum))) {
+      out[key] = Object.fromEntries(fields.map(([name], i) => [name, pool[i]]));
+    }
+  }
+  return out;
+}

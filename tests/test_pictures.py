@@ -1,0 +1,191 @@
+"""Pictures (issue 13.1): every game draws every view of seeded games as SVG, a seat's
+picture never depends on what its view hides, the recorded pictures stay byte for byte
+(``make pictures`` re-records them), and the routes serve them: the game services'
+``POST /v1/picture``, the gateway's ``POST /v1/games/{game}/picture`` and a session's
+``GET /v1/sessions/{sid}/picture.svg`` for the caller's token, with its ETag."""
+
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from referee import conformance
+from referee.registry import engines
+from referee.rng import Pcg32
+from support import (
+    assert_problem, bearer, create_session, first_move, play, seat_token, service_app,
+    session_url,
+)
+
+GAMES = engines()
+GOLDEN = Path(__file__).parent / "golden" / "pictures"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def seeded_states(engine, players: int, seed: int, every: int):
+    """Every ``every``-th state of a seeded random digital game, and its last."""
+    rnd = random.Random(f"pictures/{engine.id}/{seed}")
+    state = engine.new(players, seed=seed)
+    step = 0
+    while state["to_move"]:
+        if step % every == 0:
+            yield state
+        moves = engine.legal_moves(state)
+        state, _ = engine.apply(state, conformance.choose_move(engine, state, moves, rnd))
+        step += 1
+    yield state
+
+
+def reordered(value):
+    """The same JSON with every object's keys in reverse order: a picture must not care."""
+    if isinstance(value, dict):
+        return {k: reordered(value[k]) for k in reversed(list(value))}
+    if isinstance(value, list):
+        return [reordered(v) for v in value]
+    return value
+
+
+def banner(root) -> str:
+    band = root.find(f"{SVG}g[@class='to-move']")
+    return " ".join("".join(t.itertext()) for t in band.iter(f"{SVG}text"))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_draws_every_view_of_seeded_games(game):
+    """Each view — every seat's and the public — of seeded games at both ends of the
+    player counts is an SVG 360 wide with a viewBox, a title, a text version, and a
+    banner naming whose turn it is; a seat's picture is the same whatever its view
+    hides (the game's perturb_hidden, and another generator)."""
+    engine = GAMES[game]
+    perturb = conformance.perturbation(engine)
+    rnd = random.Random(game)
+    drawn = hidden = 0
+    for players in sorted({engine.min_players, engine.max_players}):
+        for state in seeded_states(engine, players, seed=players, every=31):
+            for seat in [None, *range(1, players + 1)]:
+                text = engine.picture(state, seat)
+                root = ET.fromstring(text)
+                assert root.tag == f"{SVG}svg" and root.get("width") == "360"
+                assert re.fullmatch(r"0 0 360 \d+", root.get("viewBox"))
+                assert root.find(f"{SVG}title").text and root.find(f"{SVG}desc").text
+                acting = [s for s in state["to_move"] if isinstance(s, int)]
+                if acting:
+                    assert str(acting[0]) in banner(root), (game, state["to_move"])
+                elif not state["to_move"]:
+                    assert banner(root).startswith("Game over")
+                other = dict(state, rng=Pcg32.from_seed(rnd.getrandbits(64)).to_json())
+                assert engine.picture(other, seat) == text
+                assert engine.picture(reordered(state), seat) == text
+                if perturb is not None:
+                    variant = perturb(state, seat, rnd)
+                    hidden += variant != state
+                    assert engine.picture(variant, seat) == text, (game, seat)
+                drawn += 1
+    assert drawn > 20
+    assert hidden > 0 or perturb is None
+
+
+def golden_cases():
+    for game in sorted(GAMES):
+        path = GOLDEN / f"{game}.json"
+        recorded = json.loads(path.read_text())["pictures"] if path.exists() else []
+        for entry in recorded:
+            yield pytest.param(game, entry, id=f"{game}-{entry['n']}")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_has_recorded_pictures(game):
+    recorded = json.loads((GOLDEN / f"{game}.json").read_text())["pictures"]
+    assert len(recorded) == 7, "record them with: make pictures"
+    assert {e["lang"] for e in recorded} == {"en", "ja"}
+    assert {e["seat"] is None for e in recorded} == {True, False}
+
+
+@pytest.mark.parametrize("game, entry", list(golden_cases()))
+def test_recorded_pictures_are_drawn_byte_for_byte(game, entry):
+    """tests/golden/pictures/<game>-<n>.svg: re-record with ``make pictures`` (and look at
+    the PNGs) only when a picture is meant to change."""
+    expected = (GOLDEN / f"{game}-{entry['n']}.svg").read_text(encoding="utf-8")
+    assert GAMES[game].picture(entry["state"], entry["seat"], entry["lang"]) == expected
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_game_service_draws_a_picture(game):
+    """POST /v1/picture: the body of /v1/view, an image/svg+xml answer in the language of
+    Accept-Language; a bad seat is a 400 problem like /v1/view's."""
+    engine = GAMES[game]
+    client = service_app(game).test_client()
+    state = engine.new(engine.min_players, seed=3)
+    answer = client.post("/v1/picture", json={"state": state, "seat": 1},
+                         headers={"Accept-Language": "ja"})
+    assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+    assert answer.headers["Content-Language"] == "ja"
+    assert answer.get_data(as_text=True) == engine.picture(state, 1, "ja")
+    public = client.post("/v1/picture", json={"state": state})
+    assert public.get_data(as_text=True) == engine.picture(state, None, "en")
+    assert_problem(client.post("/v1/picture", json={"state": state, "seat": 99}), 400,
+                   "bad_request")
+    assert_problem(client.post("/v1/picture", json={"state": dict(state, players="x"),
+                                                    "seat": None}), 422, "invalid_state")
+    operation = client.get("/openapi.json").get_json()["paths"]["/v1/picture"]["post"]
+    assert operation["operationId"] == "drawPicture"
+    assert list(operation["responses"]["200"]["content"]) == ["image/svg+xml"]
+
+
+def test_the_gateway_passes_the_picture_through(client):
+    engine = GAMES["ghostone"]
+    state = engine.new(3, seed=4)
+    answer = client.post("/v1/games/ghostone/picture", json={"state": state, "seat": 2})
+    assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+    assert answer.get_data(as_text=True) == engine.picture(state, 2)
+    document = client.get("/openapi.json").get_json()
+    operation = document["paths"]["/v1/games/ghostone/picture"]["post"]
+    assert operation["operationId"] == "ghostoneDrawPicture"
+    assert list(operation["responses"]["200"]["content"]) == ["image/svg+xml"]
+    session_route = document["paths"]["/v1/sessions/{sid}/picture.svg"]["get"]
+    assert session_route["operationId"] == "getSessionPicture"
+    assert session_route["security"] == [{"token": []}]
+    assert list(session_route["responses"]["200"]["content"]) == ["image/svg+xml"]
+
+
+def test_a_session_picture_is_the_callers_view_with_an_etag(client):
+    """Each seat token gets its own seat's picture, the spectator the public one; ETag is
+    the version and the language, If-None-Match answers 304, a move changes it."""
+    engine = GAMES["vectron"]
+    session = create_session(client, game="vectron", players=3, seed=42)
+    state = engine.new(3, seed=42)
+    url = session_url(session, "/picture.svg")
+    for seat in (1, 2, 3):
+        answer = client.get(url, headers=bearer(seat_token(session, seat)))
+        assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+        assert answer.get_data(as_text=True) == engine.picture(state, seat)
+        assert answer.headers["ETag"] == f'"{state["version"]}-en"'
+        assert answer.headers["Cache-Control"] == "no-cache"
+    spectator = client.get(url, headers={**bearer(session["spectator_token"]),
+                                         "Accept-Language": "ja"})
+    assert spectator.get_data(as_text=True) == engine.picture(state, None, "ja")
+    assert spectator.headers["ETag"] == f'"{state["version"]}-ja"'
+    token = seat_token(session, 1)
+    cached = client.get(url, headers={**bearer(token), "If-None-Match": f'"{state["version"]}-en"'})
+    assert cached.status_code == 304 and cached.headers["ETag"] == f'"{state["version"]}-en"'
+    other_language = client.get(url, headers={**bearer(token), "Accept-Language": "ja",
+                                              "If-None-Match": f'"{state["version"]}-en"'})
+    assert other_language.status_code == 200
+    move = first_move(client, session, token)
+    assert play(client, session, token, move).status_code == 200
+    moved = client.get(url, headers={**bearer(token),
+                                     "If-None-Match": f'"{state["version"]}-en"'})
+    assert moved.status_code == 200 and moved.headers["ETag"] != f'"{state["version"]}-en"'
+
+
+def test_a_session_picture_needs_the_sessions_token(client):
+    session = create_session(client)
+    url = session_url(session, "/picture.svg")
+    assert_problem(client.get(url), 401, "unauthorized")
+    other = create_session(client)
+    assert_problem(client.get(url, headers=bearer(other["table_token"])), 401, "unauthorized")
+    assert_problem(client.get("/v1/sessions/nope/picture.svg",
+                              headers=bearer(session["table_token"])), 404, "unknown_session")
