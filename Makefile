@@ -5,10 +5,10 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 SERVICES := $(sort $(dir $(wildcard services/*/pyproject.toml)))
-PROJECTS := shared gateway $(SERVICES)
+PROJECTS := shared gateway client $(SERVICES)
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench openapi deploy-files golden lock install clean help
+.PHONY: run test bench openapi deploy-files golden pictures lock install clean help
 
 help:
 	@echo "make run    serve the referee on 127.0.0.1:$${PORT:-8000} (embedded Redis unless REDIS_URL)"
@@ -17,6 +17,7 @@ help:
 	@echo "make openapi  rewrite docs/openapi.json from the code"
 	@echo "make deploy-files  rewrite Dockerfiles, docker-compose.yml and k8s/ from tools/render_deploy.py"
 	@echo "make golden re-record tests/golden/ (only when a rule change is meant to change play)"
+	@echo "make pictures  re-record tests/golden/pictures/ (look first: tools/record_pictures.py --png DIR)"
 	@echo "make lock   re-pin requirements.lock (the images' dependencies, with hashes)"
 	@echo "make clean  remove the virtual environment and local data"
 
@@ -24,7 +25,7 @@ $(STAMP): $(addsuffix pyproject.toml,$(addsuffix /,$(PROJECTS:/=))) requirements
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@echo "installing into $(VENV) (first run takes a minute)…"
 	$(PY) -m pip install --quiet --disable-pip-version-check \
-		-e 'shared[embedded]' -e gateway $(addprefix -e ,$(SERVICES)) -r requirements-dev.txt
+		-e 'shared[embedded]' -e gateway -e client $(addprefix -e ,$(SERVICES)) -r requirements-dev.txt
 	@touch $@
 
 install: $(STAMP)
@@ -33,21 +34,22 @@ run: $(STAMP)
 	$(PY) -m referee.stack
 
 test: $(STAMP)
-	$(PY) -m pytest
+	@sh tools/ensure_promtool.sh; sh tools/ensure_chromium.sh; $(PY) -m pytest
 
 bench: $(STAMP)
 	$(PY) bench/run.py
 
 openapi: $(STAMP)
-	$(PY) -c 'import json; from referee_gateway import create_app; \
-	print(json.dumps(create_app().test_client().get("/openapi.json").get_json(), indent=2))' \
-	> docs/openapi.json
+	$(PY) tools/write_openapi.py
 
 deploy-files: $(STAMP)
 	$(PY) tools/render_deploy.py
 
 golden: $(STAMP)
 	$(PY) tools/record_playthroughs.py
+
+pictures: $(STAMP)
+	$(PY) tools/record_pictures.py
 
 lock: $(STAMP)
 	$(PY) -m pip install --quiet pip-tools

@@ -4,7 +4,11 @@
    installed game against python-chess's (list legal moves + push) — a ratio;
 2. sessions: moves per second and p50/p99 latency of session moves through the
    gateway with N concurrent clients, against a minimal two-hop Flask echo
-   under the same gunicorn settings — a ratio.
+   under the same gunicorn settings — a ratio;
+3. streams (bench/streams.py): open event streams one gateway replica holds,
+   move latency without and with them open, move-to-event latency.
+4. bots (bench/bots.py, hours: --skip-bots, --bot-args): the strong bot's win
+   rates against random and greedy bots and its decision time, per game.
 Only loopback addresses are used; every loop is bounded in time.
 """
 
@@ -19,6 +23,7 @@ import time
 from pathlib import Path
 
 import requests
+from observability import measure, report  # bench/observability.py: operating's cost
 
 from referee.embedded import EmbeddedRedis, free_port
 from referee.registry import engines
@@ -171,6 +176,16 @@ def main(argv=None) -> int:
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads per worker")
     parser.add_argument("--skip-sessions", action="store_true")
     parser.add_argument("--skip-engines", action="store_true")
+    parser.add_argument("--streams", type=int, default=1000,
+                        help="event streams to open on one gateway replica")
+    parser.add_argument("--stream-clients", type=int, default=4,
+                        help="clients moving while the streams are open")
+    parser.add_argument("--skip-streams", action="store_true")
+    parser.add_argument("--skip-observability", action="store_true")
+    parser.add_argument("--skip-bots", action="store_true", help="skip bench/bots.py (hours)")
+    parser.add_argument("--bot-args", default="", help='for bench/bots.py, e.g. "--games 20"')
+    parser.add_argument("--observability-rounds", type=int, default=8, help="each way")
+    parser.add_argument("--observability-seconds", type=float, default=5, help="per round")
     args = parser.parse_args(argv)
 
     if not args.skip_engines:
@@ -183,6 +198,9 @@ def main(argv=None) -> int:
         for game, rate in rows:
             print(f"  {game:<12} {rate:>10,.0f} steps/s   ratio to python-chess "
                   f"{rate / chess_steps:.2f}")
+        if "gizmos" in engines():  # its costliest legal-move listings (bench/gizmos_positions.py)
+            import gizmos_positions
+            gizmos_positions.report()
 
     if not args.skip_sessions:
         load = Load(args.clients, args.seconds)
@@ -211,6 +229,22 @@ def main(argv=None) -> int:
                   f"{r['errors']:>8}")
         print(f"  {'ratio move / echo':<26}{moves['rate'] / echo['rate']:>10.2f}"
               f"{moves['p50'] / echo['p50']:>10.2f}{moves['p99'] / echo['p99']:>10.2f}")
+    if not args.skip_observability:
+        load = Load(args.clients, args.observability_seconds)
+        report(measure(load, session_player, args.workers, args.threads,
+                       args.observability_rounds, say), load)
+    if not args.skip_streams:
+        import streams
+        with EmbeddedRedis() as redis_server, Stack(
+                port=free_port(), workers=args.workers, threads=args.threads,
+                redis_url=redis_server.url, log=say,
+                env={"LOG_LEVEL": "warning", "RATE_LIMIT_PER_MINUTE": "0"}) as stack:
+            result = streams.run(stack.url, args.streams, args.seconds,
+                                 args.stream_clients, say)
+        streams.report(result, args.workers)
+    if not args.skip_bots:
+        import bots  # bench/bots.py: the bots' strength and decision time
+        bots.main(args.bot_args.split())
     return 0
 
 

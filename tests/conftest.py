@@ -2,15 +2,12 @@
 each game service on a real HTTP server, the gateway's Flask test client."""
 
 import os
-import threading
-
 import pytest
-from werkzeug.serving import WSGIRequestHandler, make_server
 
 from referee.embedded import EmbeddedCluster, EmbeddedRedis
 from referee.sessions.store import connect
 from referee.stack import installed_games
-from support import service_app
+from support import ThreadedServer, service_app
 
 
 @pytest.fixture(scope="session")
@@ -42,25 +39,6 @@ def store(request):
 def redis_client(store):
     url, cluster = store
     return connect(url, cluster=cluster)
-
-
-class QuietHandler(WSGIRequestHandler):
-    def log_request(self, *args, **kwargs):
-        pass
-
-
-class ThreadedServer:
-    """A real HTTP server (werkzeug, threaded) for one Flask app."""
-
-    def __init__(self, app):
-        self.server = make_server("127.0.0.1", 0, app, threaded=True,
-                                  request_handler=QuietHandler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def close(self):
-        self.server.shutdown()
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,9 @@
 """Helpers shared by the cross-service tests (fixtures live in conftest.py)."""
 
+import threading
 from importlib import import_module
+
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 from referee.stack import installed_games
 
@@ -55,3 +58,22 @@ def first_move(client, session: dict, token: str) -> dict:
     answer = client.get(session_url(session, "/legal-moves"), headers=bearer(token))
     assert answer.status_code == 200, answer.get_json()
     return answer.get_json()["moves"][0]
+
+
+class QuietHandler(WSGIRequestHandler):
+    def log_request(self, *args, **kwargs):
+        pass
+
+
+class ThreadedServer:
+    """A real HTTP server (werkzeug, threaded) for one Flask app."""
+
+    def __init__(self, app):
+        self.server = make_server("127.0.0.1", 0, app, threaded=True,
+                                  request_handler=QuietHandler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.server.shutdown()

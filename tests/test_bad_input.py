@@ -21,7 +21,7 @@ BAD_BODIES = [
     (json.dumps({"move": {"type": "place", "plate": "z9", "rocks": 3}}).encode(), 422,
      "illegal_move"),
     (json.dumps({"move": {"type": "teleport"}}).encode(), 422, "illegal_move"),
-    (json.dumps({"move": {"type": "pass", "seat": 1.0}}).encode(), 403, "forbidden"),
+    (json.dumps({"move": {"type": "pass", "seat": 1.5}}).encode(), 403, "forbidden"),
     (json.dumps({"move": {"type": "pass", "seat": True}}).encode(), 403, "forbidden"),
     (b'{"move": {"type": "pass", "pad": "' + b"x" * (2 << 20) + b'"}}', 413,
      "payload_too_large"),

@@ -51,7 +51,9 @@ def test_compose_accepts_the_file_and_publishes_only_the_gateway(compose):
     assert "--appendonly" in services["redis"]["command"] and services["redis"]["healthcheck"]
     for game in GAMES:
         assert services["gateway"]["depends_on"][game]["condition"] == "service_healthy"
-        assert services[game]["build"]["dockerfile"] == f"services/{game}/Dockerfile"
+        assert services[game]["build"]["dockerfile"] == "Dockerfile"
+        assert services[game]["build"]["args"] == {
+            "SERVICE": f"services/{game}", "APP": f"{game}.service:create_app()"}
     assert services["gateway"]["depends_on"]["redis"]["condition"] == "service_healthy"
 
 
@@ -127,14 +129,33 @@ def test_compose_and_manifests_agree_with_the_code(compose):
     assert "REDIS_URL" in env and "REDIS_URL" in read
 
 
-@pytest.mark.parametrize("path", ["gateway/Dockerfile", *(f"services/{g}/Dockerfile"
-                                                           for g in GAMES)])
-def test_each_dockerfile_runs_a_factory_that_exists_as_non_root(path):
-    text = (ROOT / path).read_text()
-    module, factory = re.search(r'"([\w.]+):(\w+)\(\)"\]$', text, re.M).groups()
-    assert callable(getattr(import_module(module), factory))
+def test_one_dockerfile_builds_every_image_as_non_root():
+    text = (ROOT / "Dockerfile").read_text()
     assert re.search(r"^USER 10001", text, re.M) and "HEALTHCHECK" in text
     assert "--require-hashes" in text and re.search(r"^FROM \S+ AS build", text, re.M)
+    assert "ARG SERVICE" in text and "ARG APP" in text and "REFEREE_APP=${APP}" in text
+    assert not list(ROOT.glob("*/**/Dockerfile")), "one Dockerfile, at the root, for every image"
+
+
+@pytest.mark.parametrize("name", ["gateway", *GAMES])
+def test_each_images_build_arguments_name_a_folder_and_a_factory_that_exist(compose, name):
+    args = compose["services"][name]["build"]["args"]
+    assert (ROOT / args["SERVICE"] / "pyproject.toml").is_file()
+    module, factory = re.fullmatch(r"([\w.]+):(\w+)\(\)", args["APP"]).groups()
     app = getattr(import_module(module), factory)()
     routes = {r.rule for r in app.url_map.iter_rules()}
     assert {"/healthz", "/readyz"} <= routes
+
+def test_the_lock_pins_every_runtime_dependency_with_hashes():
+    """The images install requirements.lock with --no-deps: a dependency of the project's
+    packages missing from it would be missing from every image."""
+    from importlib.metadata import requires
+    lock = (ROOT / "requirements.lock").read_text()
+    pinned = {m.lower() for m in re.findall(r"^([A-Za-z0-9_.-]+)==", lock, re.M)}
+    for package in ("referee-shared", "referee-gateway"):
+        for requirement in requires(package) or []:
+            if "extra ==" in requirement:
+                continue
+            name = re.match(r"[A-Za-z0-9_.-]+", requirement).group().lower().replace("_", "-")
+            assert name.startswith("referee-") or name in pinned, f"{name} is not in the lock"
+    assert lock.count("--hash=sha256:") >= len(pinned)

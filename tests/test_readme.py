@@ -30,3 +30,14 @@ def test_the_readme_ghostone_session_plays_to_the_end(redis_url, tmp_path):
     refusal = next(a for a in answers if a.get("code") == "illegal_move")
     assert refusal["rule"] == "G-2.3"
     assert answers[-1]["final"] is True and answers[-1]["winners"]
+
+
+def test_the_readme_lists_every_error_code_and_no_other():
+    from referee.errors import CODES
+    text = README.read_text()
+    table = text[text.index("| status | codes |"):]
+    table = table[:table.index("\n\n")]
+    rows = [row.split("|")[2] for row in table.splitlines()[2:]]  # the codes column
+    fields = {"errors", "rule", "current_version"}  # problem fields the table mentions
+    listed = {c for row in rows for c in re.findall(r"`([a-z_]+)`", row)} - fields
+    assert listed == set(CODES), (sorted(set(CODES) - listed), sorted(listed - set(CODES)))

@@ -96,20 +96,32 @@ def test_bad_bodies_are_problems(ghostone, body, status, code):
 
 def test_unknown_routes_and_methods_are_problems(ghostone):
     assert_problem(ghostone.get("/v1/nope"), 404, "not_found")
-    assert_problem(ghostone.get("/v1/new"), 405, "method_not_allowed")
+    refused = ghostone.get("/v1/new")
+    assert_problem(refused, 405, "method_not_allowed")
+    assert "POST" in refused.headers["Allow"].split(", ")  # RFC 9110 §15.5.6
 
 
-def test_openapi_describes_every_route_and_docs_render(ghostone):
+def test_openapi_describes_every_route_with_the_games_schemas_and_docs_render(ghostone):
     spec = ghostone.get("/openapi.json").get_json()
-    assert spec["openapi"].startswith("3.")
+    assert spec["openapi"].startswith("3.1")
     assert {"/v1/info", "/v1/new", "/v1/legal-moves", "/v1/apply", "/v1/score", "/v1/view",
-            "/v1/calculate", "/healthz", "/readyz"} <= set(spec["paths"])
+            "/v1/calculate", "/v1/components", "/healthz", "/readyz"} <= set(spec["paths"])
     new = spec["paths"]["/v1/new"]["post"]
     schema = new["requestBody"]["content"]["application/json"]["schema"]
-    assert schema["$ref"].endswith("/NewRequest")
-    assert spec["components"]["schemas"]["NewRequest"]["additionalProperties"] is False
+    assert schema["$ref"].endswith("/GhostoneNewRequest")
+    named = spec["components"]["schemas"]
+    assert named["GhostoneNewRequest"]["additionalProperties"] is False
+    assert named["GhostoneNewRequest"]["properties"]["players"] == {
+        "type": "integer", "minimum": 3, "maximum": 4}
+    assert new["operationId"] == "newGame"
+    example = new["requestBody"]["content"]["application/json"]["example"]
+    assert ghostone.post("/v1/new", json=example).get_json() == \
+        new["responses"]["200"]["content"]["application/json"]["example"]
     docs = ghostone.get("/docs")
-    assert docs.status_code == 200 and b"/v1/apply" in docs.data
+    assert docs.status_code == 200 and b"/docs/assets/swagger-ui-bundle.js" in docs.data
+    asset = ghostone.get("/docs/assets/swagger-ui-bundle.js")
+    assert asset.status_code == 200 and b"SwaggerUIBundle" in asset.data
+    asset.close()
 
 
 def test_health_and_readiness(ghostone):

@@ -121,16 +121,36 @@ def test_stateless_routes_are_re_exposed(client):
                                content_type="application/json"), 400, "invalid_json")
 
 
-def test_gateway_openapi_and_docs(client):
+def test_gateway_openapi_has_every_games_routes_ids_security_links_and_docs(client):
+    from referee.registry import engines
     spec = client.get("/openapi.json").get_json()
     for path in ("/v1/sessions", "/v1/sessions/{sid}", "/v1/sessions/{sid}/moves",
                  "/v1/sessions/{sid}/legal-moves", "/v1/sessions/{sid}/score",
-                 "/v1/sessions/{sid}/log", "/v1/games", "/v1/games/{game}/apply"):
+                 "/v1/sessions/{sid}/log", "/v1/games"):
         assert path in spec["paths"], path
+    for game in engines():
+        prefix = game[:1].upper() + game[1:]
+        apply = spec["paths"][f"/v1/games/{game}/apply"]["post"]
+        assert apply["operationId"] == f"{game}ApplyMove"
+        assert apply["requestBody"]["content"]["application/json"]["schema"] == {
+            "$ref": f"#/components/schemas/{prefix}ApplyRequest"}
+        assert f"{prefix}Move" in spec["components"]["schemas"]
+        assert f"/v1/games/{game}/components" in spec["paths"]
+    ids = [op["operationId"] for ops in spec["paths"].values() for op in ops.values()]
+    assert len(ids) == len(set(ids)), "operationIds are unique"
+    assert spec["components"]["securitySchemes"]["token"] == {
+        "type": "http", "scheme": "bearer",
+        "description": spec["components"]["securitySchemes"]["token"]["description"]}
     moves = spec["paths"]["/v1/sessions/{sid}/moves"]["post"]
+    assert moves["operationId"] == "playMove" and moves["security"] == [{"token": []}]
     assert {p["name"] for p in moves["parameters"]} >= {"If-Match", "Idempotency-Key"}
     assert {"412", "409", "422"} <= set(moves["responses"])
-    assert b"/v1/sessions" in client.get("/docs").data
+    links = spec["paths"]["/v1/sessions"]["post"]["responses"]["201"]["links"]
+    assert {link["operationId"] for link in links.values()} >= {
+        "getSession", "playMove", "listSessionMoves", "getSessionLog", "getSessionScore"}
+    codes = set(spec["components"]["schemas"]["Problem"]["properties"]["code"]["enum"])
+    assert {"not_found", "method_not_allowed", "illegal_move", "rate_limited"} <= codes
+    assert b"swagger-ui" in client.get("/docs").data
     assert client.get("/readyz").get_json()["status"] == "ready"
 
 
@@ -149,3 +169,50 @@ def test_too_many_requests_are_429_with_retry_after(client, store, service_urls)
     other = limited.get(session_url(session), headers=bearer(seat_token(session, 2)))
     assert other.status_code == 200, "each token is counted on its own"
     assert limited.get("/healthz").status_code == 200
+
+
+def test_a_browser_on_another_origin_may_call_every_route(client, gateway_app):
+    """CORS: preflight answered for the headers the API reads; ETag & co. exposed."""
+    preflight = client.options("/v1/sessions/abc/moves", headers={
+        "Origin": "https://app.example", "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization, if-match, idempotency-key"})
+    assert preflight.status_code == 200
+    assert preflight.headers["Access-Control-Allow-Origin"] == "*"
+    allowed = preflight.headers["Access-Control-Allow-Headers"].lower()
+    assert {"authorization", "if-match", "idempotency-key"} <= {
+        h.strip() for h in allowed.split(",")}
+    assert "POST" in preflight.headers["Access-Control-Allow-Methods"]
+    session = create_session(client)
+    answer = client.get(session_url(session), headers={
+        **bearer(seat_token(session, 1)), "Origin": "https://app.example"})
+    assert answer.headers["Access-Control-Allow-Origin"] == "*"
+    exposed = {h.strip() for h in answer.headers["Access-Control-Expose-Headers"].split(",")}
+    assert {"ETag", "Location", "Retry-After"} <= exposed
+    assert "Access-Control-Allow-Credentials" not in answer.headers
+
+
+def test_one_shape_the_log_starts_with_the_setup_as_the_caller_may_see_it(client):
+    """Issue 16.3: the create answer says who is to move; the log's first entry is the
+    setup (the deals), redacted per token like a move; /log has an ETag and a cursor."""
+    session = create_session(client, game="threemagic", players=3, seed=4)
+    assert session["to_move"] == session["view"]["to_move"]
+    mine = client.get(session_url(session, "/log"), headers=bearer(seat_token(session, 1)))
+    assert mine.status_code == 200 and mine.headers["ETag"] == f'"{session["version"]}"'
+    body = mine.get_json()
+    assert body["next"] == session["version"]
+    setup = body["entries"][0]
+    assert setup["setup"] is True and "move" not in setup
+    dealt = [e for e in setup["events"] if e["type"] == "card_dealt"]
+    assert {e["seat"] for e in dealt} == {1, 2, 3}
+    assert all(e["card"] != "hidden" for e in dealt if e["seat"] == 1)
+    assert all(e["card"] == "hidden" for e in dealt if e["seat"] != 1)
+    public = client.get(session_url(session, "/log"),
+                        headers=bearer(session["spectator_token"])).get_json()
+    assert all(e["card"] == "hidden" for e in public["entries"][0]["events"]
+               if e["type"] == "card_dealt")
+    again = client.get(session_url(session, "/log"), headers={
+        **bearer(seat_token(session, 1)), "If-None-Match": mine.headers["ETag"]})
+    assert again.status_code == 304
+    after = client.get(session_url(session, f"/log?since={body['next']}"),
+                       headers=bearer(seat_token(session, 1))).get_json()
+    assert after["entries"] == []

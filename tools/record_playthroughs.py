@@ -9,16 +9,22 @@ end the final state's SHA-256 and the score. Re-record only when a rule
 change is meant to change play, and say so in the commit.
 """
 
+import argparse
 import hashlib
 import json
 import random
 import sys
+from importlib.metadata import entry_points
 from pathlib import Path
 
 from referee.engine import canonical
-from referee.registry import engines
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"
+
+
+def installed_games() -> dict:
+    return {ep.name: ep for ep in sorted(entry_points(group="referee.games"),
+                                         key=lambda e: e.name)}
 
 
 def record(engine, players: int, seed: int) -> dict:
@@ -36,15 +42,24 @@ def record(engine, players: int, seed: int) -> dict:
 
 
 def main(argv=None) -> int:
-    wanted = (argv if argv is not None else sys.argv[1:]) or list(engines())
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*", metavar="GAME",
+                        help="the games to re-record (default: every installed game)")
+    args = parser.parse_args(argv)
+    games = installed_games()
+    unknown = sorted(set(args.games) - set(games))
+    if unknown:
+        parser.error(f"no game {', '.join(unknown)}; games: {', '.join(games)}")
     GOLDEN.mkdir(exist_ok=True)
-    for game in wanted:
-        engine = engines()[game]
-        games = [record(engine, players, seed=7)
-                 for players in sorted({engine.min_players, engine.max_players})]
+    for game in args.games or list(games):
+        # load only the games asked for: another game's broken import blocks nobody
+        engine = games[game].load()()
+        recorded = [record(engine, players, seed=7)
+                    for players in sorted({engine.min_players, engine.max_players})]
         (GOLDEN / f"{game}.json").write_text(json.dumps(
-            {"game": game, "playthroughs": games}, separators=(",", ":")) + "\n")
-        print(f"{game}: {[len(g['steps']) for g in games]} steps", file=sys.stderr)
+            {"game": game, "playthroughs": recorded}, separators=(",", ":")) + "\n")
+        print(f"{game}: {[len(g['steps']) for g in recorded]} steps", file=sys.stderr)
     return 0
 
 

@@ -9,19 +9,30 @@ import logging
 
 import redis
 from flask import Flask
+from werkzeug.routing import BaseConverter
+from flask_cors import CORS
 
+from referee import observability
 from referee.errors import ServiceUnavailable
 from referee.sessions.store import SessionStore, connect
 from referee.web import OpenApi, install_error_handlers, json_response, problem_response
 
-from . import config, games, limits, sessions
+from . import config, corrections, events, games, limits, lobby, page, pictures, sessions
 from .upstream import Upstream
 
 log = logging.getLogger(__name__)
 
 
+class SessionId(BaseConverter):
+    """A session id in a path: never a word of its own (``/v1/sessions/join``), so the
+    routes of ``/v1/sessions/<sid>`` neither match it nor answer its OPTIONS."""
+
+    regex = r"(?!join(?![^/]))[^/]+"  # (what a real id looks like is checked on load)
+
+
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__)
+    app.url_map.converters["session_id"] = SessionId
     app.config.update(config.from_environment())
     app.config.update(test_config or {})
     install_error_handlers(app)
@@ -40,6 +51,15 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SESSION_TTL_SECONDS"])
 
     limits.install(app, app.extensions["sessions"].client, app.config["RATE_LIMIT_PER_MINUTE"])
+    # CORS by flask-cors (a well-kept package, not hand-written headers): any route, the
+    # request headers the API reads, the answer headers a client needs, never credentials.
+    origins = app.config["CORS_ORIGINS"]
+    CORS(app, origins="*" if origins == ["*"] else origins, send_wildcard=origins == ["*"],
+         supports_credentials=False, max_age=600,
+         allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match",
+                        "Idempotency-Key", "Accept-Language", "Last-Event-ID"],
+         expose_headers=["ETag", "Location", "Retry-After", "Idempotent-Replayed",
+                         "Content-Language"])
 
     api = OpenApi("tabletop-referee", "A rules referee for tabletop games: stateless rules "
                   "per game under /v1/games/{game}, and server-held sessions with a secret "
@@ -48,15 +68,23 @@ def create_app(test_config: dict | None = None) -> Flask:
                   common_errors=(429,) if app.config["RATE_LIMIT_PER_MINUTE"] > 0 else ())
     games.register(app, api)
     sessions.register(app, api)
+    lobby.register(app, api)
+    corrections.register(app, api)
+    events.register(app, api)
+    pictures.register(app, api)
+    page.register(app, api)  # the web app at /
 
-    @api.route(app, "/healthz", "GET", summary="Liveness (no dependency is called)", errors=())
+    @api.route(app, "/healthz", "GET", summary="Liveness (no dependency is called)", errors=(),
+               operation_id="healthz")
     def healthz():
         return json_response({"status": "ok"})
 
-    @api.route(app, "/readyz", "GET", summary="Readiness: Redis answers", errors=(503,))
+    @api.route(app, "/readyz", "GET", summary="Readiness: Redis answers", errors=(503,),
+               operation_id="readyz")
     def readyz():
         app.extensions["sessions"].ping()
         return json_response({"status": "ready", "games": sorted(app.config["GAME_SERVICES"])})
 
     api.install(app)
+    observability.install(app, "gateway")  # request ids, metrics, access log lines
     return app

@@ -11,7 +11,7 @@ def parse_services(text: str) -> dict[str, str]:
     for item in filter(None, (part.strip() for part in text.split(","))):
         game, sep, url = item.partition("=")
         if not sep or not game or not url.startswith(("http://", "https://")):
-            raise ValueError(f"GAME_SERVICES entry {item!r} is not game=http://host:port")
+            raise ValueError(f"GAME_SERVICES entry \"{item}\" is not game=http://host:port")
         services[game.strip()] = url.strip().rstrip("/")
     return services
 
@@ -30,4 +30,14 @@ def from_environment() -> dict:
         "RETRY_AFTER_SECONDS": int(env.get("RETRY_AFTER_SECONDS", 2)),
         # per token (or address) and minute; 0 turns the limit off
         "RATE_LIMIT_PER_MINUTE": int(env.get("RATE_LIMIT_PER_MINUTE", 1200)),
+        # origins a browser app may call from; "*" is safe: tokens travel in headers, never
+        # cookies, so no credentials are ever allowed
+        "CORS_ORIGINS": [o.strip() for o in env.get("CORS_ORIGINS", "*").split(",") if o.strip()],
+        # event streams: a comment line this often on an idle stream; past this many open
+        # streams a worker answers 503 with Retry-After
+        "STREAM_HEARTBEAT_SECONDS": float(env.get("STREAM_HEARTBEAT_SECONDS", 15)),
+        "STREAM_MAX_PER_WORKER": int(env.get("STREAM_MAX_PER_WORKER", 2000)),
+        "STREAM_BUILDERS": int(env.get("STREAM_BUILDERS", 8)),
+        # join attempts with an unknown code per address and minute, then 429
+        "JOIN_FAILURES_PER_MINUTE": int(env.get("JOIN_FAILURES_PER_MINUTE", 10)),
     }

@@ -31,7 +31,7 @@ def install(app, client, per_window: int) -> None:
 
     @app.before_request
     def limit():
-        if request.path in EXEMPT:
+        if request.path in EXEMPT or request.path.startswith("/docs/assets/"):
             return
         header = request.headers.get("Authorization", "")
         caller = header if header.lower().startswith("bearer ") else request.remote_addr

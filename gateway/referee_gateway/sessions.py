@@ -6,23 +6,31 @@ tabletop session, enters moves for any seat and chance outcomes; a spectator
 token sees the public view. Every move is a compare-and-set on the version.
 """
 
-import hashlib
-import re
-import time
+import json
 
 from flask import Response, current_app, request
 
 from referee import schemas
-from referee.engine import canonical
-from referee.errors import (
-    BadRequest, Forbidden, IdempotencyConflict, Unauthorized, UnknownSession, VersionConflict,
-)
+from referee.errors import BadRequest, Forbidden, NotStarted
 from referee.web import json_response
 
-SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-MAX_ATTEMPTS = 5  # a move re-validated this often against newer versions, then 412
-AUTH = {"name": "Authorization", "in": "header", "required": True,
-        "description": "Bearer <seat, table or spectator token>", "schema": {"type": "string"}}
+from .access import (
+    IDEMPOTENCY_KEY, IF_MATCH, Change, load, matches as _matches, spoken, summary,
+    version_header as _version_header, view_seat, write,
+)
+from .lobby import new_join_code
+from .logview import redact_entries, setup_entry
+
+#: where a created session leads: every session route takes its id from the answer
+SESSION_LINKS = {name: {"operationId": op, "parameters": {"sid": "$response.body#/session_id"},
+                        "description": f"{name} of the session just created"}
+                 for name, op in (("view", "getSession"), ("legalMoves", "listSessionMoves"),
+                                  ("move", "playMove"), ("score", "getSessionScore"),
+                                  ("log", "getSessionLog"), ("end", "deleteSession"),
+                                  ("events", "streamSessionEvents"), ("undo", "undoSession"),
+                                  ("redo", "redoSession"), ("start", "startSession"),
+                                  ("reissue", "reissueSeatToken"), ("leave", "leaveSeat"))}
+__all__ = ["register", "_matches", "_version_header"]
 
 
 def register(app, api):
@@ -30,53 +38,55 @@ def register(app, api):
     upstream = app.extensions["upstream"]
     route = api.route
 
-    def load(sid):
-        if not SESSION_ID.fullmatch(sid):
-            raise UnknownSession(f"no session {sid!r}")
-        session = store.load(sid)
-        header = request.headers.get("Authorization", "")
-        scheme, _, token = header.partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            raise Unauthorized("send the session's token as 'Authorization: Bearer <token>'")
-        caller = session.identify(token.strip())
-        if caller is None:
-            raise Unauthorized("this token does not belong to this session")
-        return session, caller
+    def load_session(sid):
+        return load(store, sid)
 
-    def view_seat(caller):
-        return caller.seat if caller.role == "seat" else None
-
-    def summary(session, caller, state, view) -> dict:
-        return {"session_id": session.sid, "game": session.game, "mode": session.meta["mode"],
-                "version": state["version"], "to_move": state["to_move"],
-                "you": {"role": caller.role, "seat": caller.seat}, "view": view}
-
-    @route(app, "/v1/sessions", "POST", summary="Create a session: one token per seat, shown once",
+    @route(app, "/v1/sessions", "POST",
+           summary="Create a session: one token per seat, shown once",
            body=schemas.CreateSessionRequest, answer=schemas.SessionCreated, status=201,
-           errors=(400, 404, 422, 503), tag="sessions")
+           errors=(400, 404, 422, 503), tag="sessions", operation_id="createSession",
+           links=SESSION_LINKS)
     def create(body):
-        game = body.pop("game")
+        game, open_seats, public = body.pop("game"), body.pop("seats") == "open", \
+            body.pop("public")
+        if public and not open_seats:
+            raise BadRequest('only a table with open seats ("seats": "open") is public')
         answer = upstream.call(game, "/v1/new", dict(body, view_as=None))
         state = answer["state"]
-        sid, tokens = store.create(game, state)
+        # the request: a start with fewer seats deals anew from it; origin: where undo stops
+        extra = {"request": json.dumps(body), "origin": state["version"]}
+        code = None
+        if open_seats:
+            code = new_join_code(store)
+            extra.update(join_code=code, public=int(public))
+        sid, tokens = store.create(game, state, open_seats=open_seats, extra=extra,
+                                   setup=setup_entry(state, answer.get("events")))
+        if open_seats:
+            store.bind_code(code, sid)
+            if public:
+                store.list_table(sid)
         created = {
             "session_id": sid, "game": game, "mode": state["mode"],
             "players": state["players"], "version": state["version"],
-            "seats": [{"seat": s, "token": tokens[f"seat:{s}"]}
-                      for s in range(1, state["players"] + 1)],
+            "to_move": state["to_move"], "started": not open_seats,
+            "seats": [{"seat": s, "token": tokens[f"seat:{s}"]} if not open_seats else
+                      {"seat": s, "status": "open"} for s in range(1, state["players"] + 1)],
             "table_token": tokens["table"], "spectator_token": tokens["spectator"],
             "view": answer["view"],
         }
+        if open_seats:
+            created.update(join_code=spoken(code), public=public)
         return json_response(created, 201, {"Location": f"/v1/sessions/{sid}",
                                             "ETag": f'"{state["version"]}"',
                                             "Cache-Control": "no-store"})
 
-    @route(app, "/v1/sessions/<sid>", "GET", summary="The caller's view of the session",
-           answer=schemas.SessionView, errors=(304, 401, 404, 503), params=[AUTH],
+    @route(app, "/v1/sessions/<session_id:sid>", "GET",
+           summary="The caller's view of the session",
+           answer=schemas.SessionView, errors=(304, 401, 404, 503), security=True,
            description="ETag is the version; If-None-Match with it answers 304.",
-           tag="sessions")
+           tag="sessions", operation_id="getSession")
     def show(sid):
-        session, caller = load(sid)
+        session, caller = load_session(sid)
         etag = f'"{session.version}"'
         if _matches(request.headers.get("If-None-Match"), session.version):
             return Response(status=304, headers={"ETag": etag})
@@ -85,13 +95,16 @@ def register(app, api):
         return json_response(summary(session, caller, session.state, view), 200,
                              {"ETag": etag})
 
-    @route(app, "/v1/sessions/<sid>/legal-moves", "GET", summary="The caller's legal moves now",
-           answer=schemas.SessionLegalMoves, errors=(401, 403, 404, 503), params=[AUTH],
-           tag="sessions")
+    @route(app, "/v1/sessions/<session_id:sid>/legal-moves", "GET",
+           summary="The caller's legal moves now",
+           answer=schemas.SessionLegalMoves, errors=(401, 403, 404, 409, 503), security=True,
+           tag="sessions", operation_id="listSessionMoves")
     def legal_moves(sid):
-        session, caller = load(sid)
+        session, caller = load_session(sid)
         if caller.role == "spectator":
             raise Forbidden("a spectator has no moves")
+        if not session.started:
+            raise NotStarted("the game has not started: no seat has moves yet")
         if caller.role == "table" and session.meta["mode"] != "tabletop":
             raise Forbidden("in a digital session each seat asks with its own token")
         answer = upstream.call(session.game, "/v1/legal-moves",
@@ -99,86 +112,72 @@ def register(app, api):
         return json_response(dict(answer, version=session.version), 200,
                              {"ETag": f'"{session.version}"'})
 
-    @route(app, "/v1/sessions/<sid>/moves", "POST", summary="Play a move",
+    @route(app, "/v1/sessions/<session_id:sid>/moves", "POST",
+           summary="Play a move",
            body=schemas.MoveRequest, answer=schemas.SessionMoved,
            errors=(400, 401, 403, 404, 409, 412, 422, 503), tag="sessions",
-           params=[AUTH, {"name": "If-Match", "in": "header", "required": False,
-                          "description": "the version the move was chosen on",
-                          "schema": {"type": "string"}},
-                   {"name": "Idempotency-Key", "in": "header", "required": False,
-                    "description": "a retry with the same key and body is answered once",
-                    "schema": {"type": "string", "maxLength": 200}}],
+           operation_id="playMove", security=True, params=[IF_MATCH, IDEMPOTENCY_KEY],
            description="The move's seat may be left out: the token's seat is used. Without "
-                       "If-Match a move that lost a race is re-validated on the new position.")
+                       "If-Match a move that lost a race is re-validated on the new position. "
+                       "Before the game has started (open seats) a move is 409 not_started.")
     def move(sid, body):
-        if_match = _version_header(request.headers.get("If-Match"))
-        key = request.headers.get("Idempotency-Key")
-        if key is not None and not 0 < len(key) <= 200:
-            raise BadRequest("Idempotency-Key must be 1 to 200 characters")
-        fingerprint = hashlib.sha256(canonical(body).encode()).hexdigest()
-        for _ in range(MAX_ATTEMPTS):
-            session, caller = load(sid)
-            idem = None
-            if key is not None:
-                idem = hashlib.sha256(f"{caller.name}\n{key}".encode()).hexdigest()
-                record = store.idempotent_answer(sid, idem)
-                if record is not None:
-                    if record["fingerprint"] != fingerprint:
-                        raise IdempotencyConflict("this Idempotency-Key came with another move")
-                    return json_response(record["answer"], 200, {
-                        "ETag": f'"{record["answer"]["version"]}"',
-                        "Idempotent-Replayed": "true"})
-            played = _own_move(session, caller, body["move"])
-            if if_match is not None and if_match != session.version:
-                raise VersionConflict(f"the session is at version {session.version}, "
-                                      f"not {if_match}", current_version=session.version)
-            seat = view_seat(caller)
-            result = upstream.call(session.game, "/v1/apply", {
-                "state": session.state, "move": played, "view_as": seat})
-            state = result["state"]
-            entry = {"version": state["version"], "move": played, "events": result["events"],
-                     "by": caller.name, "at": round(time.time(), 3)}
-            answer = dict(summary(session, caller, state, result["view"]),
-                          events=result["view_events"])
-            record = (idem, {"fingerprint": fingerprint, "answer": answer}) if idem else None
-            if store.commit(session, state, entry, record):
-                return json_response(answer, 200, {"ETag": f'"{state["version"]}"'})
-            if if_match is not None:  # the client chose its move on a version now gone
-                current = store.load(sid).version
-                raise VersionConflict(f"another move landed first; the session is at "
-                                      f"version {current}", current_version=current)
-        raise VersionConflict("the session is too busy; fetch it and try again",
-                              current_version=store.load(sid).version)
+        def precheck(session, caller):
+            _own_move(session, caller, body["move"])
 
-    @route(app, "/v1/sessions/<sid>/score", "GET", summary="Scores, breakdown and ranking",
-           answer=schemas.ScoreAnswer, errors=(401, 404, 503), params=[AUTH], tag="sessions")
+        def plan(session, caller):
+            played = _own_move(session, caller, body["move"])
+            result = upstream.call(session.game, "/v1/apply", {
+                "state": session.state, "move": played, "view_as": view_seat(caller)})
+            state = result["state"]
+            logged = {k: v for k, v in result["move"].items() if k != "text"}  # read-time text
+            entry = {"version": state["version"], "move": logged, "events": result["events"]}
+            answer = dict(summary(session, caller, state, result["view"]),
+                          move=result["view_move"], events=result["view_events"])
+            return Change(state, entry, answer)
+
+        return write(store, sid, plan, body=body, precheck=precheck)
+
+    @route(app, "/v1/sessions/<session_id:sid>/score", "GET",
+           summary="Scores, breakdown and ranking",
+           answer=schemas.ScoreAnswer, errors=(401, 404, 503), security=True, tag="sessions",
+           operation_id="getSessionScore")
     def score(sid):
-        session, _ = load(sid)
+        session, _ = load_session(sid)
         return json_response(upstream.call(session.game, "/v1/score", {"state": session.state}))
 
-    @route(app, "/v1/sessions/<sid>/log", "GET", summary="Moves and events since a version",
+    @route(app, "/v1/sessions/<session_id:sid>/log", "GET",
+           summary="Moves and events since a version",
            answer=schemas.SessionLog, errors=(400, 401, 404, 503), tag="sessions",
-           params=[AUTH, {"name": "since", "in": "query", "required": False,
+           operation_id="getSessionLog", security=True,
+           params=[{"name": "since", "in": "query", "required": False,
                           "description": "only entries after this version (default 0)",
-                          "schema": {"type": "integer", "minimum": 0}}])
+                          "schema": {"type": "integer", "minimum": 0, "maximum": 10**12 - 1}}])
     def session_log(sid):
-        session, caller = load(sid)
+        session, caller = load_session(sid)
         since = request.args.get("since", "0")
-        if not since.isdigit() or len(since) > 12:
+        if not (since.isascii() and since.isdigit()) or len(since) > 12:
             raise BadRequest("since must be a non-negative integer version")
-        entries = store.log(sid, int(since))
-        if entries:
-            entries = upstream.call(session.game, "/v1/view-log",
-                                    {"entries": entries, "seat": view_seat(caller)})["entries"]
-        return json_response({"version": session.version, "entries": entries})
+        etag = f'"{session.version}"'
+        if _matches(request.headers.get("If-None-Match"), session.version):
+            return Response(status=304, headers={"ETag": etag})
+        entries = redact_entries(upstream, session.game, store.log(sid, int(since)),
+                                 view_seat(caller))
+        # next: the cursor to send as ?since= to read only what comes after these
+        return json_response({"version": session.version, "next": session.version,
+                              "entries": entries}, 200, {"ETag": etag})
 
-    @route(app, "/v1/sessions/<sid>", "DELETE", summary="End and remove the session (table token)",
-           errors=(401, 403, 404, 503), params=[AUTH], status=204, tag="sessions")
+    @route(app, "/v1/sessions/<session_id:sid>", "DELETE",
+           summary="End and remove the session (table token)",
+           errors=(401, 403, 404, 503), security=True, status=204, tag="sessions",
+           operation_id="deleteSession")
     def delete(sid):
-        session, caller = load(sid)
+        session, caller = load_session(sid)
         if caller.role != "table":
             raise Forbidden("only the table token ends a session")
         store.delete(sid)
+        store.unlist_table(sid)
+        if session.meta.get("join_code"):
+            store.drop_code(session.meta["join_code"])
         current_app.logger.info("session %s deleted", sid)
         return Response(status=204)
 
@@ -186,6 +185,9 @@ def register(app, api):
 def _own_move(session, caller, move: dict) -> dict:
     """The move as this token may send it (a seat's own seat filled in), or 403."""
     move = dict(move)
+    if not session.started:
+        raise NotStarted("the game starts when every seat is taken, or when the table "
+                         "token starts it")
     if caller.role == "spectator":
         raise Forbidden("a spectator token cannot move")
     if caller.role == "table":
@@ -199,19 +201,3 @@ def _own_move(session, caller, move: dict) -> dict:
     if not (type(move["seat"]) is int and move["seat"] == caller.seat):
         raise Forbidden(f"this token moves for seat {caller.seat} only")
     return move
-
-
-def _version_header(value: str | None) -> int | None:
-    if value is None:
-        return None
-    text = value.strip().removeprefix("W/").strip('"')
-    if not text.isdigit() or len(text) > 12:
-        raise BadRequest("If-Match must be a session version, e.g. If-Match: \"12\"")
-    return int(text)
-
-
-def _matches(header: str | None, version: int) -> bool:
-    if not header:
-        return False
-    tags = [t.strip().removeprefix("W/").strip('"') for t in header.split(",")]
-    return "*" in tags or str(version) in tags

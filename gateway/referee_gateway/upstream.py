@@ -8,13 +8,20 @@ through; a service that is down or answers garbage is a 503 with Retry-After.
 """
 
 import json
+import logging
 import threading
 
 import requests
+from flask import has_request_context, request
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
 from referee.errors import ServiceUnavailable, UnknownGame, UpstreamProblem
+from referee.observability import forwarded_headers
+
+log = logging.getLogger(__name__)
+JSON_TYPES = ("application/json", "application/problem+json")  # what a game service answers
+ANSWER_TYPES = (*JSON_TYPES, "image/svg+xml")  # … and its pictures (/v1/picture)
 
 
 class Upstream:
@@ -41,20 +48,28 @@ class Upstream:
     def url(self, game: str, path: str) -> str:
         base = self.services.get(game)
         if base is None:
-            raise UnknownGame(f"no game {game!r}; games: {sorted(self.services)}")
+            known = ", ".join(sorted(self.services))
+            raise UnknownGame(f"there is no game {json.dumps(game)}; the games are {known}")
         return base + path
 
     def raw(self, game: str, method: str, path: str, body: bytes | None = None):
         """``(status, content-type, body bytes)`` of a call, for pass-through routes."""
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        headers.update(forwarded_headers())  # X-Request-Id: one id end to end
+        if has_request_context() and "Accept-Language" in request.headers:
+            headers["Accept-Language"] = request.headers["Accept-Language"][:200]  # move text
         try:
             response = self._session().request(
                 method, self.url(game, path), data=body, timeout=self.timeout,
-                headers={"Content-Type": "application/json"} if body is not None else None)
+                headers=headers)
         except requests.RequestException as exc:
             raise self._down(game, exc) from None
         if response.status_code >= 500:
             raise self._down(game, f"answered {response.status_code}")
-        return response.status_code, response.headers.get("Content-Type", ""), response.content
+        content_type = response.headers.get("Content-Type", "")
+        if content_type.split(";")[0].strip() not in ANSWER_TYPES:
+            raise self._down(game, f"answered {content_type or 'no content type'}")
+        return response.status_code, content_type, response.content
 
     def call(self, game: str, path: str, payload: dict | None = None) -> dict:
         """POST ``payload`` (GET when None) and return the JSON answer, or raise its problem."""
@@ -69,5 +84,7 @@ class Upstream:
         return answer
 
     def _down(self, game: str, why) -> ServiceUnavailable:
-        return ServiceUnavailable(f"the {game} service is unavailable ({why})"[:300],
-                                  retry_after=self.retry_after)
+        # The cause names internal hosts and ports: it goes to the log, never to the caller.
+        log.warning("upstream %s failed: %s", game, why)
+        return ServiceUnavailable(f"the {game} service is unavailable; try again in "
+                                  f"{self.retry_after} s", retry_after=self.retry_after)

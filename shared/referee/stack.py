@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from importlib.metadata import entry_points
@@ -63,15 +64,25 @@ class Stack:
         self.redis = None
         self.processes: dict[str, subprocess.Popen] = {}
         self.service_urls: dict[str, str] = {}
+        self.metrics_urls: dict[str, str] = {}  # each server's /metrics (its own port)
+        self.metrics_dirs = tempfile.TemporaryDirectory(prefix="referee-metrics-")
 
     @property
     def url(self) -> str:
         return f"http://{self.host}:{self.port}"
 
     def _gunicorn(self, name, app, port, env):
+        binds = ["-b", f"{self.host}:{port}"]
+        if env.get("METRICS_PORT") != "0":  # a metrics port and a multiprocess directory each
+            metrics_port = free_port()
+            binds += ["-b", f"{self.host}:{metrics_port}"]
+            self.metrics_urls[name] = f"http://{self.host}:{metrics_port}/metrics"
+            env = dict(env, METRICS_PORT=str(metrics_port), PROMETHEUS_MULTIPROC_DIR=str(
+                Path(self.metrics_dirs.name, name)))
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:referee.gunicorn_conf",
-             "-b", f"{self.host}:{port}", "--name", f"referee-{name}", app], env=env)
+            [sys.executable, "-m", "gunicorn", "-c", "python:referee.gunicorn_conf", *binds,
+             "--name", f"referee-{name}", app], env=env,
+            start_new_session=True)  # Ctrl-C reaches the launcher, which stops them in order
         self.processes[name] = process
         return process
 
@@ -97,13 +108,26 @@ class Stack:
             self.service_urls[game] = f"http://{self.host}:{port}"
             self.log(f"starting the {game} service on {self.service_urls[game]}")
             self._gunicorn(game, app, port, self.env)
-        services = ",".join(f"{g}={u}" for g, u in self.service_urls.items())
-        gateway_env = dict(self.env, REDIS_URL=self.redis_url, GAME_SERVICES=services)
         self.log(f"starting the gateway on {self.url}")
-        self._gunicorn("gateway", "referee_gateway:create_app()", self.port, gateway_env)
+        self._start_gateway("gateway", self.port)
         for name, url in [*self.service_urls.items(), ("gateway", self.url)]:
             wait_ready(url, self.processes[name])
             self.log(f"  {name} ready")
+
+    def _start_gateway(self, name: str, port: int):
+        # gevent workers: an open event stream is an idle greenlet, not a pinned thread
+        services = ",".join(f"{g}={u}" for g, u in self.service_urls.items())
+        env = dict(self.env, REDIS_URL=self.redis_url, GAME_SERVICES=services,
+                   GUNICORN_WORKER_CLASS="gevent")
+        return self._gunicorn(name, "referee_gateway:create_app()", port, env)
+
+    def add_gateway(self, port: int) -> str:
+        """Another gateway replica on the same Redis and services (ready when this returns)."""
+        name = f"gateway-{port}"
+        process = self._start_gateway(name, port)
+        url = f"http://{self.host}:{port}"
+        wait_ready(url, process)
+        return url
 
     def stop(self) -> None:
         for process in reversed(list(self.processes.values())):
@@ -115,6 +139,7 @@ class Stack:
             except subprocess.TimeoutExpired:
                 process.kill()
         self.processes.clear()
+        self.metrics_dirs.cleanup()
         if self.redis:
             self.redis.stop()
             self.redis = None
@@ -153,6 +178,7 @@ def main(argv=None) -> int:
                   data_dir=data_dir, fixed_ports=True,
                   log=lambda line: print(line, flush=True))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    terminal = own_the_terminal()
     try:
         stack.start()
         print(f"\ntabletop-referee is serving on {stack.url}  (docs: {stack.url}/docs, "
@@ -163,12 +189,49 @@ def main(argv=None) -> int:
         return 1
     except KeyboardInterrupt:
         print("\nstopping…", flush=True)
+        stack.stop()
+        print("stopped", flush=True)
         return 0
     except RuntimeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     finally:
         stack.stop()
+        give_back_the_terminal(terminal)
+
+
+def own_the_terminal():
+    """Make Ctrl-C reach this launcher alone, not ``make`` above it.
+
+    The terminal sends Ctrl-C to its foreground process group; were ``make`` in
+    it, make would report an interrupted recipe although everything stopped
+    cleanly. The launcher takes the foreground in a group of its own, stops
+    everything itself and exits 0, and make exits 0 with it.
+    """
+    try:
+        fd = sys.stdin.fileno()
+        if not os.isatty(fd) or os.getpgrp() != os.tcgetpgrp(fd):
+            return None
+        previous = os.getpgrp()
+        os.setpgid(0, 0)
+        quiet = signal.signal(signal.SIGTTOU, signal.SIG_IGN)  # a background group may do this
+        os.tcsetpgrp(fd, os.getpgrp())
+        signal.signal(signal.SIGTTOU, quiet)
+        return fd, previous
+    except (OSError, ValueError):
+        return None
+
+
+def give_back_the_terminal(terminal) -> None:
+    if terminal is None:
+        return
+    fd, previous = terminal
+    try:
+        quiet = signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+        os.tcsetpgrp(fd, previous)
+        signal.signal(signal.SIGTTOU, quiet)
+    except OSError:
+        pass
 
 
 if __name__ == "__main__":

@@ -1,0 +1,80 @@
+"""Gizmos positions whose legal moves cost the most (issue 10 item 2), for make bench.
+
+Listing the legal moves of a Gizmos position means listing every way to pay
+for every buildable card; with many Converters and Generic gizmos (7 energy
+of any colours) that is thousands of payments. ``COSTLIEST`` holds the
+costliest positions a search found among those the position checks accept
+(services/gizmos/RULES.md, "Cost of the payment search": at most 14
+Converters available, at most 3 of Level III, the ring within its Storage
+Limit), and positions like those the issue measured. ``report`` prints, for
+each, the legal-move count, the payment-search nodes and the best CPU time of
+a few listings; ``python bench/gizmos_positions.py`` runs it alone. The
+Gizmos tests hold the same positions under a fixed node bound.
+"""
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services" / "gizmos" / "tests"))
+
+from gizmos import payment  # noqa: E402
+from gizmos_helpers import GAME, position  # noqa: E402  (the tests' position builder)
+
+DISPLAY = [105, 110, 120, 125, 209, 213, 225, 333, 334]  # two Generic gizmos face up
+
+# name: the seat to move's built gizmos (its starting gizmo aside), ring, Archive, and
+# for a Research the cards it drew (the display is DISPLAY)
+COSTLIEST = {
+    "issue-like: 8 Converters, 13 spheres": dict(
+        built=[101, 106, 214, 217, 219, 222, 223, 224, 301, 302],
+        ring={"black": 3, "blue": 3, "red": 3, "yellow": 4}, archive=[]),
+    "issue-like: 10 Converters, 15 spheres": dict(
+        built=[101, 104, 106, 214, 216, 217, 219, 220, 222, 224, 201, 301, 302],
+        ring={"black": 4, "blue": 4, "red": 3, "yellow": 4}, archive=[335]),
+    "3 Generic, 331, 332; 11 Converters, 12 spheres": dict(
+        built=[214, 215, 216, 218, 220, 221, 222, 223, 224, 304, 305, 126, 204, 301],
+        ring={"black": 3, "blue": 3, "red": 3, "yellow": 3}, archive=[331, 332, 335]),
+    "3 Generic, 331; 13 Converters, 6 spheres": dict(
+        built=[102, 103, 107, 215, 216, 217, 218, 220, 222, 224, 304, 305, 306, 128],
+        ring={"black": 1, "blue": 2, "red": 2, "yellow": 1}, archive=[331, 335]),
+    "Research of 336, 331, 332; 13 Converters": dict(
+        built=[101, 103, 107, 214, 215, 216, 217, 219, 220, 221, 224, 303, 306, 302],
+        ring={"black": 2, "blue": 2, "red": 2, "yellow": 3}, archive=[335],
+        research=[336, 331, 332]),
+    "Research of 336, 331, 332, 320; 13 Converters": dict(
+        built=[101, 103, 104, 214, 215, 216, 221, 222, 223, 224, 304, 305, 306, 121],
+        ring={"black": 2, "blue": 1, "red": 1, "yellow": 2}, archive=[335],
+        research=[336, 331, 332, 320]),
+}
+
+
+def costly_position(spec: dict) -> dict:
+    """The position of a ``COSTLIEST`` entry: seat 1 to move, tabletop."""
+    return position(seats=[{"built": spec["built"], "ring": spec["ring"],
+                            "archive": spec["archive"]}],
+                    display=[c for c in DISPLAY if c not in spec.get("research", [])],
+                    research=spec.get("research"))
+
+
+def measure(state: dict, repeat: int = 3) -> tuple[int, int, float]:
+    """(legal moves, payment-search nodes, best CPU seconds of ``repeat`` listings)."""
+    best = float("inf")
+    for _ in range(repeat):
+        with payment.tally() as work:
+            began = time.process_time()
+            moves = GAME.legal_moves(state)
+            best = min(best, time.process_time() - began)
+    return len(moves), work.nodes, best
+
+
+def report(out=print, repeat: int = 3) -> None:
+    out("\nGizmos: the costliest legal-move listings found (every payment of every card)")
+    out(f"  {'position':<50}{'moves':>8}{'nodes':>10}{'CPU ms':>9}")
+    for name, spec in COSTLIEST.items():
+        moves, nodes, seconds = measure(costly_position(spec), repeat)
+        out(f"  {name:<50}{moves:>8,}{nodes:>10,}{seconds * 1000:>9.1f}")
+
+
+if __name__ == "__main__":
+    report(repeat=int(sys.argv[1]) if len(sys.argv) > 1 else 3)
