@@ -70,6 +70,12 @@ def is_listed(move: dict, moves: list[dict]) -> bool:
     return False
 
 
+def matches(move: dict, match: dict | None) -> bool:
+    """Whether ``move`` has every field of ``match`` with the same JSON value."""
+    return not match or all(
+        key in move and canonical(move[key]) == canonical(value) for key, value in match.items())
+
+
 def repr_json(value) -> str:
     """A value as a person reads it in an error: JSON, quoted strings (never a Python repr)."""
     return json.dumps(value, ensure_ascii=False)
@@ -171,11 +177,14 @@ class Engine:
             self._run_chance(state, events)
         return state, events
 
-    def legal_moves(self, state: dict, seat=None, *, trusted: bool = False) -> list[dict]:
+    def legal_moves(self, state: dict, seat=None, *, trusted: bool = False,
+                    match: dict | None = None) -> list[dict]:
         """The moves that may be played now: one seat's, or every acting seat's.
 
         At a chance point each outcome carries ``p``, its probability.
         ``trusted``: the state is one this referee made itself (see :meth:`check`).
+        ``match``: only the moves with these fields and values (``{"card": 213}``: one
+        card's builds, filings…), which a game may list without listing the rest.
         """
         self.check(state, trusted)
         if seat is not None and seat != CHANCE:
@@ -186,7 +195,9 @@ class Engine:
                 if seat is not None and actor != seat:
                     continue
                 if actor == CHANCE:
-                    moves.extend(self._chance_listing(state))
+                    moves.extend(m for m in self._chance_listing(state) if matches(m, match))
+                elif match:
+                    moves.extend(self._legal_matching(state, actor, match))
                 else:
                     moves.extend(self._legal(state, actor))
             return moves
@@ -254,7 +265,8 @@ class Engine:
         so the text never says more than the move it describes.
         """
         lang = lang if lang in LANGUAGES else LANGUAGES[0]
-        bare = {k: v for k, v in move.items() if k not in ANNOTATIONS}
+        bare = move if "p" not in move and "text" not in move else {
+            k: v for k, v in move.items() if k not in ANNOTATIONS}
         try:
             return self._move_text(bare, lang)
         except Exception:  # a forged log entry may hold anything: fall back, never crash
@@ -389,7 +401,7 @@ class Engine:
         if seat not in to_move:
             raise NotYourTurn(f"seat {seat} is not to move; {who_moves(to_move)}")
         move = self._normalize(move)
-        if not is_listed(move, self._legal(state, seat)):
+        if not self._is_legal(state, seat, move):
             rule, detail = self._explain(state, move)
             raise IllegalMove(detail, rule=rule)
         return move, None
@@ -492,6 +504,16 @@ class Engine:
     def _legal(self, state: dict, seat: int) -> list[dict]:
         """The legal moves of an acting seat."""
         raise NotImplementedError
+
+    def _legal_matching(self, state: dict, seat: int, match: dict) -> list[dict]:
+        """The legal moves of an acting seat that :func:`matches` ``match``; a game whose
+        full listing is costly lists only those."""
+        return [move for move in self._legal(state, seat) if matches(move, match)]
+
+    def _is_legal(self, state: dict, seat: int, move: dict) -> bool:
+        """Whether the (normalised) move of an acting seat is one :meth:`_legal` lists; a
+        game whose full listing is costly checks the move directly."""
+        return is_listed(move, self._legal(state, seat))
 
     def _normalize(self, move: dict) -> dict:
         """The canonical spelling of a move a client wrote (e.g. sorted lists)."""

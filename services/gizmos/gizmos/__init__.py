@@ -1,6 +1,5 @@
-"""Gizmos: the engine (:mod:`gizmos.engine`, pure Python, split into cards, payment,
-moves, play and position modules) and its service (:mod:`gizmos.service`, run as
-``gunicorn 'gizmos.service:create_app()'``). The contract: :mod:`gizmos.wire` (the JSON
-Schemas of moves, view, score breakdown, score helper, option and catalog),
-:mod:`gizmos.text` (moves as sentences in English and Japanese) and
-:mod:`gizmos.components` (the component catalog)."""
+"""Gizmos: the engine (:mod:`gizmos.engine`, pure Python, in the skeleton every game has:
+rules, position, refusals, scoring, hidden, wire, text, components, picture, bots; with the
+game's data in :mod:`gizmos.cards`, the payment search in :mod:`gizmos.payment` and the table's
+accessors in :mod:`gizmos.table`) and its service (:mod:`gizmos.service`, run as
+``gunicorn 'gizmos.service:create_app()'``)."""

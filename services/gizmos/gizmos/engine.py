@@ -20,18 +20,12 @@ The state, beyond the envelope every game has::
     passes      consecutive passes (a full round of them ends the game)
 """
 
-import contextvars
-
-from referee.engine import ANNOTATIONS, CHANCE, Engine, Option
+from referee.engine import CHANCE, Engine, Option, is_listed, matches
 from referee.errors import InvalidOptions
 
-from . import components, moves, play, position, refusals, scoring, table, text, wire
+from . import components, hidden, position, refusals, rules, scoring, table, text, wire
 from .cards import COLORS, DECK_SIZE, DISPLAY_SIZE, LEVELS, ROW_SIZE, STARTING
-from .position import perturb_hidden  # noqa: F401  (the conformance suite looks it up here)
-
-# The move being accepted, while the base class accepts it (see Gizmos._accept).
-_ACCEPTING: contextvars.ContextVar[dict | None] = contextvars.ContextVar(
-    "gizmos_accepting", default=None)
+from .hidden import perturb_hidden  # noqa: F401  (the conformance suite looks it up here)
 
 
 class Gizmos(Engine):
@@ -73,33 +67,30 @@ class Gizmos(Engine):
             ending=False, passes=0,
         )
         events.append({"type": "setup", "players": n, "first_player": 1})
-        play.settle(state, events)
+        rules.settle(state, events)
 
     # ------------------------------------------------------------- moves
     def _legal(self, state, seat):
+        return rules.legal(state, seat) if seat == state["turn"] else []
+
+    def _legal_matching(self, state, seat, match):
+        """One card's moves search that card's payments only (a page shows a card, then
+        its ways to pay)."""
         if seat != state["turn"]:
             return []
-        accepting = _ACCEPTING.get()
-        if accepting is None:
-            return moves.legal(state, seat)
-        move = self._normalize({k: v for k, v in accepting.items() if k not in ANNOTATIONS})
-        if move.get("type") == "build" and "via" not in move:
-            return [move] if moves.is_legal_build(state, seat, move) else []
-        return moves.legal(state, seat, builds=False)
+        card = match.get("card")
+        builds = {card} if type(card) is int else match.get("type") in (None, "build")
+        return [move for move in rules.legal(state, seat, builds) if matches(move, match)]
 
-    def _accept(self, state, move):
-        """The base class accepts a move by finding it among the listed legal
-        moves; listing every payment of every card costs far more than the rest.
-        So while the base class accepts a move, ``_legal`` answers for a Build
-        paying with spheres with the move alone if :func:`moves.is_legal_build`
-        finds it legal (nothing, if not: the refusal then comes from
-        ``_why_illegal`` as for any other move), and for any other move lists
-        every move but those Builds (it cannot be one of them)."""
-        token = _ACCEPTING.set(move if isinstance(move, dict) else None)
-        try:
-            return super()._accept(state, move)
-        finally:
-            _ACCEPTING.reset(token)
+    def _is_legal(self, state, seat, move):
+        """Listing every payment of every card costs far more than the rest: a Build paying
+        with spheres is checked directly (:func:`rules.is_legal_build`); any other move is
+        found among every move but those Builds (it cannot be one of them)."""
+        if seat != state["turn"]:
+            return False
+        if move.get("type") == "build" and "via" not in move:
+            return rules.is_legal_build(state, seat, move)
+        return is_listed(move, rules.legal(state, seat, builds=False))
 
     def _normalize(self, move):
         for key in ("spend", "converters"):
@@ -122,7 +113,7 @@ class Gizmos(Engine):
                 for c, n in table.hopper(state).items() if n]
 
     def _play(self, state, move, events):
-        play.play(state, move, events)
+        rules.play(state, move, events)
 
     def _why_illegal(self, state, move):
         return refusals.why_illegal(state, move)
@@ -132,7 +123,7 @@ class Gizmos(Engine):
 
     # ------------------------------------------------------------- views
     def _redact(self, view, seat):
-        position.redact(view, seat)
+        hidden.redact(view, seat)
 
     def _check_options(self, options, players):
         # the only option says who sees a Research draw: no value of it can make the
@@ -142,18 +133,10 @@ class Gizmos(Engine):
                                  rule="Z-3.4")
 
     def _redact_event(self, event, seat):
-        kind = event.get("type")
-        if event.get("seat") != seat and (
-                kind == "card_returned" or kind == "card_drawn" and event.get("private")):
-            event.pop("card", None)
-        return event
+        return hidden.redact_event(event, seat)
 
     def _redact_move(self, move, seat):
-        kind = move.get("type")
-        if (kind == "bottom" and move.get("seat") != seat  # face down (Z-12)
-                or kind == "deal" and move.get("private") and move.get("researcher") != seat):
-            move.pop("card", None)
-        return move
+        return hidden.redact_move(move, seat)
 
     def _move_text(self, move, lang):
         return text.move_text(move, lang)

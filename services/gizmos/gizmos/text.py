@@ -6,6 +6,8 @@ private ``deal`` without its card) reads as hidden, so the text never says more 
 move it describes.
 """
 
+from functools import lru_cache
+
 from referee.engine import CHANCE
 
 COLOR_WORDS = {
@@ -39,15 +41,23 @@ def _via(move: dict, lang: str) -> str:
 
 def _payment(move: dict, lang: str) -> str:
     """The spheres paid, colour by colour, and the Converters used: "red ×2, via 107"."""
-    spend = list(move.get("spend") or [])
+    spend, converters = tuple(move.get("spend") or ()), tuple(move.get("converters") or ())
+    try:
+        return _payment_words(spend, converters, lang)
+    except TypeError:  # unhashable parts (a forged log entry): said without the cache
+        return _payment_words.__wrapped__(spend, converters, lang)
+
+
+@lru_cache(maxsize=32768)  # a listing repeats payments card after card
+def _payment_words(spend: tuple, converters: tuple, lang: str) -> str:
     gap = " " if lang == "en" else ""
     parts = [f"{_color(c, lang)}{gap}×{spend.count(c)}" for c in dict.fromkeys(spend)]
-    converters = ", ".join(str(c) for c in move.get("converters") or [])
+    listed = ", ".join(str(c) for c in converters)
     if lang == "en":
         paid = ", ".join(parts) or "no energy"
-        return paid + (f", converting with {converters}" if converters else "")
+        return paid + (f", converting with {listed}" if listed else "")
     paid = "、".join(parts) or "エネルギーなし"
-    return paid + (f"、{converters}で変換" if converters else "")
+    return paid + (f"、{listed}で変換" if listed else "")
 
 
 def _en(move: dict) -> str:
