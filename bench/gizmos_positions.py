@@ -8,10 +8,14 @@ costliest positions a search found among those the position checks accept
 Converters available, at most 3 of Level III, the ring within its Storage
 Limit), and positions like those the issue measured. ``report`` prints, for
 each, the legal-move count, the payment-search nodes and the best CPU time of
-a few listings; ``python bench/gizmos_positions.py`` runs it alone. The
-Gizmos tests hold the same positions under a fixed node bound.
+a few listings, and the whole service request (``POST /v1/legal-moves`` with every move's
+text and the JSON answer, as the gateway relays it unparsed) and a one-card request
+(``match``: a page's card and its ways to pay); the worst is issue 11's "worst request
+found". ``python bench/gizmos_positions.py`` runs it alone. The Gizmos tests hold the same
+positions under a fixed node bound.
 """
 
+import json
 import sys
 import time
 from pathlib import Path
@@ -68,12 +72,38 @@ def measure(state: dict, repeat: int = 3) -> tuple[int, int, float]:
     return len(moves), work.nodes, best
 
 
+def request_cpu(client, state: dict, repeat: int = 3, **extra) -> tuple[int, float]:
+    """(answer KiB, best CPU seconds) of the Gizmos service answering a legal-moves request."""
+    body = json.dumps({"state": state, "seat": state["turn"], **extra})
+    best = float("inf")
+    for _ in range(repeat):
+        began = time.process_time()
+        answer = client.post("/v1/legal-moves", data=body, content_type="application/json")
+        best = min(best, time.process_time() - began)
+    assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+    return len(answer.data) // 1024, best
+
+
 def report(out=print, repeat: int = 3) -> None:
-    out("\nGizmos: the costliest legal-move listings found (every payment of every card)")
-    out(f"  {'position':<50}{'moves':>8}{'nodes':>10}{'CPU ms':>9}")
+    from gizmos.service import create_app
+    client = create_app().test_client()
+    out("\nGizmos: the costliest legal-move listings found (every payment of every card);"
+        "\n  engine: the listing alone; request: the service's whole answer (text, JSON);"
+        "\n  one card: the request for the first Generic gizmo's moves only")
+    out(f"  {'position':<50}{'moves':>8}{'nodes':>10}{'engine ms':>10}{'KiB':>6}"
+        f"{'request ms':>11}{'one card ms':>12}")
+    worst = (0, "")
     for name, spec in COSTLIEST.items():
-        moves, nodes, seconds = measure(costly_position(spec), repeat)
-        out(f"  {name:<50}{moves:>8,}{nodes:>10,}{seconds * 1000:>9.1f}")
+        state = costly_position(spec)
+        moves, nodes, seconds = measure(state, repeat)
+        size, whole = request_cpu(client, state, repeat)
+        card = next(c for c in (333, 334, 335, 336) if GAME.legal_moves(
+            state, match={"card": c}))
+        _, one = request_cpu(client, state, repeat, match={"card": card})
+        worst = max(worst, (whole, name))
+        out(f"  {name:<50}{moves:>8,}{nodes:>10,}{seconds * 1000:>10.1f}{size:>6,}"
+            f"{whole * 1000:>11.1f}{one * 1000:>12.1f}")
+    out(f"  worst request found: {worst[0] * 1000:.0f} ms of service CPU ({worst[1]})")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,14 @@ from referee.stack import installed_games
 from support import ThreadedServer, service_app
 
 
+def close_redis(client) -> None:
+    """Close a client's sockets; a cluster client's close leaves its nodes' pools open."""
+    for node in getattr(client, "get_nodes", lambda: [])():
+        if node.redis_connection is not None:
+            node.redis_connection.connection_pool.disconnect()
+    client.close()
+
+
 @pytest.fixture(scope="session")
 def redis_url():
     """A standalone Redis: REDIS_URL, or an embedded server."""
@@ -38,7 +46,9 @@ def store(request):
 @pytest.fixture(scope="session")
 def redis_client(store):
     url, cluster = store
-    return connect(url, cluster=cluster)
+    client = connect(url, cluster=cluster)
+    yield client
+    close_redis(client)
 
 
 @pytest.fixture(scope="session")
@@ -53,8 +63,12 @@ def service_urls():
 def gateway_app(store, service_urls):
     from referee_gateway import create_app
     url, cluster = store
-    return create_app({"TESTING": True, "REDIS_URL": url, "REDIS_CLUSTER": cluster,
-                       "GAME_SERVICES": dict(service_urls)})
+    app = create_app({"TESTING": True, "REDIS_URL": url, "REDIS_CLUSTER": cluster,
+                      "GAME_SERVICES": dict(service_urls)})
+    yield app
+    # close the connections before the servers they go to stop (no unclosed sockets)
+    app.extensions["upstream"].close()
+    close_redis(app.extensions["sessions"].client)
 
 
 @pytest.fixture

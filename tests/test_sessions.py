@@ -216,3 +216,25 @@ def test_one_shape_the_log_starts_with_the_setup_as_the_caller_may_see_it(client
     after = client.get(session_url(session, f"/log?since={body['next']}"),
                        headers=bearer(seat_token(session, 1))).get_json()
     assert after["entries"] == []
+
+
+def test_legal_moves_narrowed_to_one_card_or_one_type(client):
+    """?card= lists one card's moves (a page shows a card, then its ways to pay), ?type= one
+    kind of move: the full listing's moves with that field, in its order."""
+    session = create_session(client, game="gizmos", players=2, seed=5)
+    token = seat_token(session, 1)
+    every = client.get(session_url(session, "/legal-moves"),
+                       headers=bearer(token)).get_json()["moves"]
+    card = next(m["card"] for m in every if "card" in m)
+    one = client.get(session_url(session, f"/legal-moves?card={card}"), headers=bearer(token))
+    assert one.status_code == 200
+    assert one.get_json()["moves"] == [m for m in every if m.get("card") == card]
+    kind = client.get(session_url(session, "/legal-moves?type=pick&card=" + str(card)),
+                      headers=bearer(token)).get_json()["moves"]
+    assert kind == [], "a pick names no card"
+    picks = client.get(session_url(session, "/legal-moves?type=pick"),
+                       headers=bearer(token)).get_json()["moves"]
+    assert picks and picks == [m for m in every if m["type"] == "pick"]
+    for bad in ("card=x", "card=-1", "type=Build!", "card=" + "9" * 20):
+        assert_problem(client.get(session_url(session, f"/legal-moves?{bad}"),
+                                  headers=bearer(token)), 400, "bad_request")

@@ -63,9 +63,25 @@ class StateRequest(Base):
     state = State
 
 
+class MoveMatch(fields.Field):
+    """Move fields and the values a listed move must have: strings, integers, booleans."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, dict) or len(value) > MAX_MATCH_FIELDS or not all(
+                isinstance(k, str) and len(k) <= 40 and type(v) in (str, int, bool)
+                and (type(v) is not str or len(v) <= 200) for k, v in value.items()):
+            raise ValidationError(f"must be an object of at most {MAX_MATCH_FIELDS} move "
+                                  "fields, each a string, an integer or a boolean")
+        return value
+
+
+MAX_MATCH_FIELDS = 8
+
+
 class LegalMovesRequest(Base):
     state = State
     seat = SeatOrChance(load_default=None, allow_none=True)
+    match = MoveMatch(load_default=dict)
 
 
 class ApplyRequest(Base):

@@ -97,7 +97,7 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
     def legal_moves(body):
         state = body["state"]
         at_table(engine, state, body["seat"], "seat")
-        moves = engine.legal_moves(state, body["seat"])
+        moves = engine.legal_moves(state, body["seat"], match=body["match"])
         return json_response({"to_move": state["to_move"],
                               "moves": with_text(engine, moves, language())})
 

@@ -25,6 +25,17 @@ ANNOTATION_SCHEMAS = {"p": PROBABILITY, "text": TEXT}
 assert set(ANNOTATION_SCHEMAS) == set(ANNOTATIONS)
 
 
+#: ``match`` of a legal-moves request: only the moves with these fields and values
+MOVE_MATCH = {
+    "type": "object", "maxProperties": 8, "propertyNames": {"maxLength": 40},
+    "additionalProperties": {"anyOf": [{"type": "string", "maxLength": 200}, {"type": "integer"},
+                                       {"type": "boolean"}]},
+    "description": "only the moves with these fields and values: {\"card\": 213} lists one "
+                   "card's moves (Gizmos searches only that card's payments), "
+                   "{\"type\": \"build\"} one kind of move",
+    "example": {"type": "build"}}
+
+
 def prefix(engine: Engine) -> str:
     """The component-name prefix of a game: ``threemagic`` → ``Threemagic``."""
     return engine.id[:1].upper() + engine.id[1:]
@@ -172,7 +183,8 @@ def bodies(engine: Engine, p: str) -> dict:
         f"{p}StateRequest": request(["state"], state=state),
         f"{p}LegalMovesRequest": request(["state"], state=state, seat={
             "oneOf": [{"type": "null"}, seat_schema(engine, chance=True)],
-            "description": "only this seat's moves (null: every acting seat's)"}),
+            "description": "only this seat's moves (null: every acting seat's)"},
+            match=MOVE_MATCH),
         f"{p}ApplyRequest": request(["state", "move"], state=state, move=move,
                                     view_as=dict(seat_or_null, description=(
                                         "also answer the view, the move and the events as "

@@ -143,3 +143,26 @@ def test_Z_3_3_accepting_a_build_checks_its_own_payment_not_every_payment():
     with tally() as refusing:
         refused(state, move, "Z-5")
     assert refusing.nodes * 100 < listing.nodes
+
+
+def test_Z_3_3_one_cards_moves_are_listed_by_searching_that_cards_payments_only():
+    """A client may ask for one card's moves (``match={"card": id}``: a page shows a card,
+    then its ways to pay): exactly the full listing's moves of that card, in its order,
+    found by searching that card's payments alone."""
+    state = BENCH.costly_position(BENCH.COSTLIEST["3 Generic, 331, 332; 11 Converters, 12 "
+                                                  "spheres"])
+    with tally() as everything:
+        moves = GAME.legal_moves(state)
+    cards = sorted({m["card"] for m in moves if m["type"] == "build"})
+    assert len(cards) >= 4
+    for card in cards:
+        with tally() as one:
+            listed = GAME.legal_moves(state, match={"card": card})
+        assert listed == [m for m in moves if m.get("card") == card]
+        assert one.nodes < everything.nodes
+    kind = next(m["type"] for m in moves if m["type"] != "build")
+    with tally() as none:
+        others = GAME.legal_moves(state, match={"type": kind})
+    assert others and others == [m for m in moves if m["type"] == kind]
+    assert none.nodes == 0, "a listing without Builds searches no payment"
+    assert GAME.legal_moves(state, match={"card": 999}) == []
