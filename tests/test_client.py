@@ -4,6 +4,8 @@ services, real Redis, real HTTP."""
 import json
 import signal
 import threading
+import time
+from pathlib import Path
 
 import pytest
 import requests
@@ -146,6 +148,25 @@ def test_events_resume_across_a_worker_restart(stack, referee):
     versions = [e.id for e in got]
     log = [e["version"] for e in seat.log()]
     assert versions == log[:4] and len(versions) == 4
+    # the replaced worker drains (up to its graceful timeout), answering 503 to a new
+    # stream meanwhile: the next test starts once only the new worker is left
+    master = stack.processes["gateway"].pid
+    deadline = time.monotonic() + 30
+    while len(children(master)) > 1 and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
 
 
 def test_the_readme_live_table_example_runs_as_written(stack, tmp_path):
@@ -168,3 +189,23 @@ def test_the_readme_live_table_example_runs_as_written(stack, tmp_path):
     assert any(line.startswith("retry: 2000") for line in lines)
     lobby = json.loads(lines[0])
     assert lobby["tables"] and "join_code" not in lines[0]
+
+
+def test_bots_hints_and_one_cards_moves(referee):
+    """A bot seat at creation, a bot given and taken back by the table, a hint, one kind of
+    move."""
+    table = referee.create("gematon", players=3, seed=6, bots={3: "random"})
+    assert set(table.seats) == {1, 2}
+    assert table.table.view()["seats"][2] == {"seat": 3, "status": "bot", "bot": "random"}
+    seat = table.seats[table.spectator.view()["to_move"][0]]
+    assert seat.hint(level="random", budget_ms=20) in seat.legal_moves()
+    kinds = {m["type"] for m in seat.legal_moves()}
+    some = sorted(kinds)[0]
+    assert {m["type"] for m in seat.legal_moves_of(type=some)} == {some}
+    given = table.table.seat_bot(2, "greedy")
+    assert given["seats"][1] == {"seat": 2, "status": "bot", "bot": "greedy"}
+    with pytest.raises(Unauthorized):
+        table.seats[2].view()
+    assert table.table.unseat_bot(2)["seats"][1]["status"] == "absent"
+    back = table.table.reissue(2)
+    assert back.view()["you"] == {"role": "seat", "seat": 2}

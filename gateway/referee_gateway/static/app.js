@@ -12,6 +12,7 @@ const main = document.getElementById("app");
 let leaving = null;  // stops the screen shown now (a table's event stream)
 
 function go(fragment) {
+  main.dataset.busy = "true";  // before the hashchange event: nothing reads the old screen as done
   if (`#${fragment}` === window.location.hash || (fragment === "" && !window.location.hash)) route();
   else window.location.hash = fragment;
 }

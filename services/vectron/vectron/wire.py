@@ -228,7 +228,9 @@ COMPONENTS = {
                                    None], "description": "null for S"},
                 directions={"oneOf": [{"type": "null"}, {
                     "type": "array", "minItems": 4, "maxItems": 4,
-                    "items": {"type": "array", "prefixItems": [_UNIT, _UNIT], "minItems": 2,
+                    # [dx, dy]: both units, so a plain array (schemathesis rewrites
+                    # prefixItems into a draft-4 tuple its own check then refuses)
+                    "items": {"type": "array", "items": _UNIT, "minItems": 2,
                               "maxItems": 2}}],
                     "description": "[dx, dy] of each of the 4 directions (+1 = right, up); "
                                    "null for S"},
