@@ -53,13 +53,15 @@ def info(stack, game) -> dict:
     return requests.get(f"{stack.url}/v1/games/{game}", timeout=10).json()
 
 
-def start_table(screen: Screen, game: str, players: int, mode: str) -> str:
+def start_table(screen: Screen, game: str, players: int, mode: str,
+                others: str = "People (they join with the code)") -> str:
     """Start a table from the first screen's form; answer its session id."""
     screen.open()
     form = screen.page.locator("form.start")
     form.get_by_label("Game", exact=True).select_option(game)
     form.get_by_label("Players", exact=True).select_option(str(players))
     form.get_by_role("radio", name="Tabletop" if mode == "tabletop" else "Digital").check()
+    form.get_by_label("The other seats", exact=True).select_option(label=others)
     form.get_by_role("button", name="Start the table").click()
     screen.settled("play")
     return screen.fragment()["play"]
@@ -187,6 +189,23 @@ def test_a_digital_game_two_seats_in_two_browsers_see_each_others_moves_live(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_digital_game_against_bots_in_one_browser(screen, stack):
+    """Play against the computer: the other seats are bots; the host takes seat 1, and after
+    each of its moves the bots' moves arrive by themselves on the event stream."""
+    sid = start_table(screen, "gematon", 3, "digital", others="Bots: random")
+    seats = screen.page.locator(".host .seats li").all_inner_texts()
+    assert seats[1:] == ["Seat 2: a bot plays", "Seat 3: a bot plays"]
+    screen.page.get_by_role("button", name="Take seat 1 on this device").click()
+    screen.settled("play")
+    for _ in range(4):
+        screen.page.wait_for_function(
+            "() => document.querySelector('#banner').textContent === 'Your turn'")
+        screen.press_first_move()  # then the bots move, and the page shows it unasked
+    entries = requests.get(f"{stack.url}/v1/sessions/{sid}/log", timeout=10, headers=bearer(
+        screen.fragment()["token"])).json()["entries"]
+    assert {"bot:2", "bot:3"} <= {e.get("by") for e in entries}
 
 
 # ---------------------------------------------------------------------------- score helper

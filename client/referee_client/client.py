@@ -98,11 +98,14 @@ class Referee:
     # --------------------------------------------------------------- tables
     def create(self, game: str, players: int, *, seed: int | None = None,
                mode: str = "digital", options: dict | None = None, seats: str = "assigned",
-               public: bool = False) -> "Table":
-        """A new session. ``seats="open"``: players join with ``table.join_code``."""
+               public: bool = False, bots: dict[int, str] | None = None) -> "Table":
+        """A new session. ``seats="open"``: players join with ``table.join_code``.
+        ``bots={2: "strong"}``: seats a bot plays (random, greedy or strong)."""
         body = {"game": game, "players": players, "mode": mode, "options": options or {}}
         if seed is not None:
             body["seed"] = seed
+        if bots:
+            body["bots"] = {str(seat): level for seat, level in bots.items()}
         if seats != "assigned":
             body.update(seats=seats, public=public)
         return Table(self, self.request("POST", "/v1/sessions", body=body))
@@ -176,6 +179,17 @@ class Session:
     def score(self) -> dict:
         return self._call("GET", "/score", idempotent=True)
 
+    def legal_moves_of(self, *, card: int | None = None, type: str | None = None
+                       ) -> list[dict]:
+        """Only one card's moves, or one kind of move (Gizmos: a card's ways to pay)."""
+        params = {k: v for k, v in (("card", card), ("type", type)) if v is not None}
+        return self._call("GET", "/legal-moves", params=params, idempotent=True)["moves"]
+
+    def hint(self, level: str = "greedy", budget_ms: int | None = None) -> dict:
+        """A bot's suggested move for this seat, from its own view."""
+        params = {"level": level, **({"budget_ms": budget_ms} if budget_ms else {})}
+        return self._call("GET", "/hint", params=params, idempotent=True)["move"]
+
     def log(self, since: int = 0) -> list[dict]:
         return self.referee.request("GET", self.path + "/log", token=self.token,
                                     params={"since": since}, idempotent=True)["entries"]
@@ -208,6 +222,17 @@ class Session:
         self.version = answer["version"]
         return Session(self.referee, self.session_id, answer["token"], seat=seat,
                        version=answer["version"])
+
+    def seat_bot(self, seat: int, level: str = "strong", *, if_match=None) -> dict:
+        """Table token: a bot plays ``seat`` from now on (its token stops working)."""
+        headers = {"If-Match": f'"{self.version if if_match is True else if_match}"'} \
+            if if_match is not None else {}
+        return self._call("PUT", f"/seats/{seat}/bot", body={"level": level},
+                          headers=headers, idempotent=True)
+
+    def unseat_bot(self, seat: int) -> dict:
+        """Table token: take ``seat`` back from its bot (then :meth:`reissue` a token)."""
+        return self._call("DELETE", f"/seats/{seat}/bot", idempotent=True)
 
     def delete(self) -> None:
         self.referee.request("DELETE", self.path, token=self.token, idempotent=True)

@@ -17,7 +17,7 @@ from referee.errors import ServiceUnavailable
 from referee.sessions.store import SessionStore, connect
 from referee.web import OpenApi, install_error_handlers, json_response, problem_response
 
-from . import config, corrections, events, games, limits, lobby, page, pictures, sessions
+from . import config, corrections, events, games, limits, lobby, page, pictures, seatbots, sessions
 from .upstream import Upstream
 
 log = logging.getLogger(__name__)
@@ -69,6 +69,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     games.register(app, api)
     sessions.register(app, api)
     lobby.register(app, api)
+    seatbots.register(app, api)
     corrections.register(app, api)
     events.register(app, api)
     pictures.register(app, api)

@@ -53,9 +53,14 @@ def view_seat(caller):
 
 
 def seats_of(session) -> list[dict]:
-    """Each seat's status: taken, open (nobody holds it yet) or absent (left)."""
-    return [{"seat": s, "status": session.seat_status(s)}
-            for s in range(1, int(session.meta["players"]) + 1)]
+    """Each seat's status: taken, open (nobody holds it yet), absent (left) or bot (with
+    its level: a bot says it is one)."""
+    seats = [{"seat": s, "status": session.seat_status(s)}
+             for s in range(1, int(session.meta["players"]) + 1)]
+    for seat in seats:
+        if seat["status"] == "bot":
+            seat["bot"] = session.bot_level(seat["seat"])
+    return seats
 
 
 def summary(session, caller, state, view) -> dict:

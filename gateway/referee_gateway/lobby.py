@@ -237,8 +237,8 @@ def register(app, api):
 
         def plan(session, caller):
             taken = [s for s in range(1, int(session.meta["players"]) + 1)
-                     if session.seat_status(s) == "taken"]
-            if not taken:
+                     if session.seat_status(s) in ("taken", "bot")]
+            if not any(session.seat_status(s) == "taken" for s in taken):
                 raise NobodySeated("nobody has joined yet: share the join code first")
             meta_set, meta_del = {"phase": "play", "origin": session.version + 1}, []
             entry = {"seats": {"change": "started", "players": len(taken)}}  # stamped below
@@ -254,9 +254,13 @@ def register(app, api):
                 entry["seats"]["renumbered"] = {str(o): n for o, n in renumbered.items()
                                                 if o != n}
                 for old in range(1, int(session.meta["players"]) + 1):
-                    meta_del += [f"token:seat:{old}", f"seat:{old}"]
+                    meta_del += [f"token:seat:{old}", f"seat:{old}", f"bot:{old}"]
                 for old, new in renumbered.items():
-                    meta_set[f"token:seat:{new}"] = session.meta[f"token:seat:{old}"]
+                    if session.bot_level(old):  # a bot keeps its level at its new number
+                        meta_set.update({f"seat:{new}": "bot",
+                                         f"bot:{new}": session.bot_level(old)})
+                    else:
+                        meta_set[f"token:seat:{new}"] = session.meta[f"token:seat:{old}"]
                 meta_del = [f for f in meta_del if f not in meta_set]
                 meta_set["players"] = len(taken)
             state = dict(state, version=session.version + 1)

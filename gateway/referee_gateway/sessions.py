@@ -20,6 +20,7 @@ from .access import (
     version_header as _version_header, view_seat, write,
 )
 from .lobby import new_join_code
+from .seatbots import bot_seats
 from .logview import redact_entries, setup_entry
 
 #: where a created session leads: every session route takes its id from the answer
@@ -78,8 +79,10 @@ def register(app, api):
             body.pop("public")
         if public and not open_seats:
             raise BadRequest('only a table with open seats ("seats": "open") is public')
+        bots = bot_seats(body.pop("bots"), body["players"])
         answer = upstream.call(game, "/v1/new", dict(body, view_as=None))
         state = answer["state"]
+        open_seats = open_seats and len(bots) < state["players"]  # all bots: no lobby
         # the request: a start with fewer seats deals anew from it; origin: where undo stops
         extra = {"request": json.dumps(body), "origin": state["version"]}
         code = None
@@ -87,7 +90,10 @@ def register(app, api):
             code = new_join_code(store)
             extra.update(join_code=code, public=int(public))
         sid, tokens = store.create(game, state, open_seats=open_seats, extra=extra,
-                                   setup=setup_entry(state, answer.get("events")))
+                                   setup=setup_entry(state, answer.get("events")), bots=bots)
+        if bots:  # the bot worker plays them from now on (at once if one is to move)
+            store.watch_bots(sid)
+            store.ring(sid, state["version"])
         if open_seats:
             store.bind_code(code, sid)
             if public:
@@ -96,7 +102,8 @@ def register(app, api):
             "session_id": sid, "game": game, "mode": state["mode"],
             "players": state["players"], "version": state["version"],
             "to_move": state["to_move"], "started": not open_seats,
-            "seats": [{"seat": s, "token": tokens[f"seat:{s}"]} if not open_seats else
+            "seats": [{"seat": s, "status": "bot", "bot": bots[s]} if s in bots else
+                      {"seat": s, "token": tokens[f"seat:{s}"]} if not open_seats else
                       {"seat": s, "status": "open"} for s in range(1, state["players"] + 1)],
             "table_token": tokens["table"], "spectator_token": tokens["spectator"],
             "view": answer["view"],

@@ -31,6 +31,7 @@ a time budget (default 1 s) makes it depend on the machine's speed.
 
 import importlib
 import math
+import os
 import random
 import time
 from dataclasses import dataclass
@@ -309,7 +310,9 @@ def decide(engine: Engine, body: dict) -> tuple[dict, str]:
     level = body.get("level", "strong")
     seed = body.get("seed")
     seed = random.SystemRandom().getrandbits(64) if seed is None else seed
-    budget = Budget(seconds=min(body.get("budget_ms", DEFAULT_BUDGET_MS), MAX_BUDGET_MS) / 1000)
+    # BOT_MAX_BUDGET_MS: an operator's cap on any one request's thinking (a small machine)
+    cap = min(int(os.environ.get("BOT_MAX_BUDGET_MS", MAX_BUDGET_MS)), MAX_BUDGET_MS)
+    budget = Budget(seconds=min(body.get("budget_ms", DEFAULT_BUDGET_MS), cap) / 1000)
     return choose(engine, body["view"], body["seat"], level, seed, budget), level
 
 

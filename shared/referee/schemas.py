@@ -6,6 +6,7 @@ never see a schema object, only the plain data a schema loaded.
 
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
 
+from .bots import LEVELS as BOT_LEVELS
 from .engine import MAX_SEED, MODES
 
 
@@ -103,7 +104,7 @@ class LogEntry(Schema):
     setup = fields.Boolean(metadata={"description": "true on the first entry: the setup's "
                                                     "events (deals, layout), no move"})
     events = fields.List(fields.Dict(), required=True)
-    by = fields.String(metadata={"description": "who moved: seat:N, table"})
+    by = fields.String(metadata={"description": "who moved: seat:N, bot:N (the bot playing seat N), table or referee"})
     at = fields.Float(metadata={"description": "Unix time the move landed"})
 
 
@@ -206,6 +207,24 @@ class CreateSessionRequest(NewGame):
                                     "answer; open: players join with the join_code"})
     public = StrictBoolean(load_default=False, metadata={
         "description": "open seats only: list the table in GET /v1/lobby"})
+    bots = fields.Dict(  # keys: seat numbers, checked against the players (no_such_seat)
+        keys=fields.String(validate=validate.Length(max=40)),
+        values=fields.String(validate=validate.OneOf(BOT_LEVELS)), load_default=dict,
+        metadata={"description": "seats a bot plays, and its level (random, greedy, strong): "
+                                 "they get no token; the bot moves by itself when it is to "
+                                 "move", "example": {"2": "strong"}})
+
+
+class BotRequest(Base):
+    level = fields.String(required=True, validate=validate.OneOf(BOT_LEVELS), metadata={
+        "description": "random, greedy or strong"})
+
+
+class HintAnswer(Schema):
+    move = fields.Dict(metadata={"description": "the suggested move, as legal-moves lists it, "
+                                                "with its text"})
+    level = fields.String()
+    version = fields.Integer(metadata={"description": "the version it was chosen at"})
 
 
 class MoveRequest(Base):
@@ -215,7 +234,8 @@ class MoveRequest(Base):
 class SeatToken(Schema):
     seat = fields.Integer()
     token = fields.String(metadata={"description": "assigned seats: the seat's secret token"})
-    status = fields.String(metadata={"description": "taken, open or absent"})
+    status = fields.String(metadata={"description": "taken, open, absent or bot"})
+    bot = fields.String(metadata={"description": "a bot seat: its level"})
 
 
 class SessionCreated(Schema):
@@ -264,4 +284,6 @@ class SessionLegalMoves(LegalMovesAnswer):
 
 class SessionLog(Schema):
     version = fields.Integer()
+    next = fields.Integer(metadata={"description": "the cursor to send as ?since= to read only "
+                                                   "what comes after these entries"})
     entries = fields.List(fields.Nested(LogEntry))

@@ -113,13 +113,20 @@ class Stack:
         for name, url in [*self.service_urls.items(), ("gateway", self.url)]:
             wait_ready(url, self.processes[name])
             self.log(f"  {name} ready")
+        self.log("starting the bot worker (it plays the seats given to bots)")
+        self.processes["bots"] = subprocess.Popen(
+            [sys.executable, "-m", "referee_gateway.botworker"], env=self._gateway_env(),
+            start_new_session=True)
 
     def _start_gateway(self, name: str, port: int):
         # gevent workers: an open event stream is an idle greenlet, not a pinned thread
-        services = ",".join(f"{g}={u}" for g, u in self.service_urls.items())
-        env = dict(self.env, REDIS_URL=self.redis_url, GAME_SERVICES=services,
-                   GUNICORN_WORKER_CLASS="gevent")
+        env = dict(self._gateway_env(), GUNICORN_WORKER_CLASS="gevent")
         return self._gunicorn(name, "referee_gateway:create_app()", port, env)
+
+    def _gateway_env(self) -> dict:
+        """The gateway's (and the bot worker's) settings: the Redis and the services."""
+        services = ",".join(f"{g}={u}" for g, u in self.service_urls.items())
+        return dict(self.env, REDIS_URL=self.redis_url, GAME_SERVICES=services)
 
     def add_gateway(self, port: int) -> str:
         """Another gateway replica on the same Redis and services (ready when this returns)."""

@@ -171,7 +171,7 @@ def bodies(engine: Engine, p: str) -> dict:
         "setup": {"type": "boolean", "description": "the first entry: the setup's events "
                                                     "(deals, layout) as the caller may see them"},
         "events": {"type": "array", "items": {"type": "object"}},
-        "by": {"type": "string", "description": "who moved: seat:N or table"},
+        "by": {"type": "string", "description": "who moved: seat:N, bot:N, table or referee"},
         "at": {"type": "number", "description": "Unix time the move landed"}}}
 
     def request(required, **properties):

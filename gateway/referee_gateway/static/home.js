@@ -41,6 +41,9 @@ async function startSection(games, go) {
   };
   const publicId = uid("field");
   const listed = h("input", { type: "checkbox", id: publicId });
+  const othersId = uid("field");
+  const others = h("select", { id: othersId, name: "others" },  // "play against the computer"
+    ["people", "random", "greedy", "strong"].map((v) => h("option", { value: v }, t(`home.others.${v}`))));
   const optionsBox = h("details", { class: "group" }, h("summary", {}, t("home.options")));
   const error = h("p", { class: "error", role: "alert", hidden: true });
   let options = null;
@@ -70,6 +73,9 @@ async function startSection(games, go) {
     const body = { game: game.value, players: Number(players.value), mode: digital ? "digital" : "tabletop",
       options: options.read() };
     if (digital) Object.assign(body, { seats: "open", public: listed.checked });
+    if (others.value !== "people") {  // seat 1 is yours (take it on the next screen); bots play the rest
+      body.bots = Object.fromEntries(Array.from({ length: body.players - 1 }, (_, i) => [String(i + 2), others.value]));
+    }
     try {
       const created = await call("POST", "/v1/sessions", { body });
       sessionStorage.setItem(tableKey(created.session_id), created.table_token);
@@ -89,6 +95,7 @@ async function startSection(games, go) {
       h("div", { class: "field" }, h("label", { for: playersId }, t("home.players")), players),
       h("fieldset", { class: "group" }, h("legend", {}, t("home.mode")), mode("digital", true), mode("tabletop", false)),
       h("div", { class: "field check" }, h("label", { for: publicId }, listed, " ", t("home.public"))),
+      h("div", { class: "field" }, h("label", { for: othersId }, t("home.others")), others),
       optionsBox,
       error,
       h("div", { class: "actions" }, h("button", { type: "submit", class: "primary" }, t("home.startButton")))));

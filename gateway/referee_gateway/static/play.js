@@ -194,7 +194,7 @@ class Table {
     let mine = false;
     const names = this.toMove.map((s) => (s === "chance" ? t("chance") : t("seat", { n: s }))).join(", ");
     if (!this.started) {
-      const taken = this.seats.filter((s) => s.status === "taken").length;
+      const taken = this.seats.filter((s) => s.status === "taken" || s.status === "bot").length;
       text = t("play.waitingPlayers", { taken, total: this.seats.length });
     } else if (this.over) text = t("play.over");
     else if (this.role === "seat" && this.toMove.includes(this.seat)) {
@@ -227,10 +227,14 @@ class Table {
       h("ul", { class: "seats" }, this.seats.map((s) => h("li", {}, `${t("seat", { n: s.seat })}: ${t(`status.${s.status}`)}`))),
       h("div", { class: "actions" },
         this.role === "table" && code ? open.map((s) => h("button", { type: "button", class: "secondary", onclick: async () => {
+          this.main.dataset.busy = "true";  // at once: this screen is about to be replaced
           try {
             const joined = await call("POST", "/v1/sessions/join", { body: { code, seat: s.seat } });
             this.go(`play=${encodeURIComponent(this.sid)}&token=${encodeURIComponent(joined.token)}`);
-          } catch (problem) { this.showError(problem); }
+          } catch (problem) {
+            this.main.dataset.busy = "false";
+            this.showError(problem);
+          }
         } }, t("play.takeSeat", { n: s.seat }))) : null,
         h("button", { type: "button", class: "primary", onclick: () => this.act("POST", "/start", {}, host) },
           t("play.startNow"))));
@@ -268,9 +272,10 @@ class Table {
     } else this.filterInput = null;
     if (filterText) shown = shown.filter((m) => moveText(m).toLowerCase().includes(filterText));
     const visible = this.showAll ? shown : shown.slice(0, SHOWN);
+    // one flex item per button: its words and its chance read as one line, however laid out
     parts.push(h("ul", { class: "move-list" }, visible.map((m) => h("li", {}, h("button", {
-      type: "button", class: "move", onclick: () => this.play(m) },
-      moveText(m), m.p !== undefined ? h("span", { class: "p" }, ` ${formatChance(m.p)}`) : null)))));
+      type: "button", class: "move", onclick: () => this.play(m) }, h("span", {},
+        moveText(m), m.p !== undefined ? h("span", { class: "p" }, ` ${formatChance(m.p)}`) : null))))));
     if (shown.length > visible.length) {
       parts.push(h("button", { type: "button", class: "secondary", onclick: () => { this.showAll = true; this.renderMoves(); } },
         t("play.showAll", { n: shown.length })));

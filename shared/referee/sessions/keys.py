@@ -62,6 +62,16 @@ def join_failures(caller_digest: str, window: int) -> str:
     return f"{PREFIX}:{{joinfail:{caller_digest}}}:{window}"
 
 
+def bot_tables() -> str:
+    """Sorted set: the sessions with a bot seat, scored by when the bot worker looks next."""
+    return f"{PREFIX}:{{bots}}:tables"
+
+
+def bot_lock(sid: str) -> str:
+    """String: the bot worker replica thinking for a session now (expires on its own)."""
+    return f"{PREFIX}:{{bots}}:lock:{sid}"
+
+
 def rate(caller_digest: str, window: int) -> str:
     """Counter: requests of one caller (token digest or address) in one time window."""
     return f"{PREFIX}:rate:{caller_digest}:{window}"

@@ -80,8 +80,15 @@ class Session:
         return self.state["version"]
 
     def seat_status(self, seat: int) -> str:
-        """"taken", "open" (a lobby seat nobody holds) or "absent" (left after the start)."""
+        """"taken", "open" (a lobby seat nobody holds), "absent" (left after the start) or
+        "bot" (a bot plays it: :meth:`bot_level`)."""
         return self.meta.get(f"seat:{seat}", "taken")
+
+    def bot_level(self, seat) -> str | None:
+        """The level of the bot playing ``seat`` (None: no bot plays it)."""
+        if self.seat_status(seat) != "bot":
+            return None
+        return self.meta.get(f"bot:{seat}")
 
     @property
     def started(self) -> bool:
@@ -111,18 +118,23 @@ class SessionStore:
         self._commit = _script(client, "commit.lua")
 
     def create(self, game: str, state: dict, open_seats: bool = False,
-               extra: dict | None = None, setup: dict | None = None) -> tuple[str, dict]:
+               extra: dict | None = None, setup: dict | None = None,
+               bots: dict[int, str] | None = None) -> tuple[str, dict]:
         """A new session: its id and its tokens (shown once, stored as hashes).
 
         With ``open_seats`` no seat has a token yet: each is handed out by a join.
         ``setup``: the log's first entry (the setup's events), if the setup had any.
+        ``bots``: seat → level of the seats a bot plays (no token: nobody moves for it).
         """
-        seats = range(1, state["players"] + 1)
+        bots = bots or {}
+        seats = [s for s in range(1, state["players"] + 1) if s not in bots]
         tokens = {} if open_seats else {f"seat:{s}": new_token() for s in seats}
         tokens.update({role: new_token() for role in ROLES})
         meta = {"game": game, "mode": state["mode"], "players": state["players"],
                 "version": state["version"], "created": int(time.time()), **(extra or {})}
-        if open_seats:
+        for seat, level in bots.items():
+            meta.update({f"seat:{seat}": "bot", f"bot:{seat}": level})
+        if open_seats and seats:
             meta.update({f"seat:{s}": "open" for s in seats}, phase="lobby")
         meta.update({f"token:{name}": digest(t) for name, t in tokens.items()})
         pairs = [str(x) for kv in meta.items() for x in kv]
@@ -233,6 +245,31 @@ class SessionStore:
     def delete(self, sid: str) -> None:
         for key in keys.all_of(sid):  # one key per call: legal on a cluster too
             self.client.delete(key)
+
+    def watch_bots(self, sid: str, at: float | None = None) -> None:
+        """Have the bot worker look at the session (now, or at ``at``)."""
+        self.client.zadd(keys.bot_tables(), {sid: time.time() if at is None else at})
+
+    def unwatch_bots(self, sid: str) -> None:
+        self.client.zrem(keys.bot_tables(), sid)
+
+    def bot_tables_due(self, limit: int = 100) -> list[str]:
+        return self.client.zrangebyscore(keys.bot_tables(), "-inf", time.time(), 0, limit)
+
+    def is_bot_table(self, sid: str) -> bool:
+        return self.client.zscore(keys.bot_tables(), sid) is not None
+
+    def lock_bot(self, sid: str, holder: str, seconds: float) -> bool:
+        """One bot worker thinks for a session at a time (the lock expires on its own)."""
+        return bool(self.client.set(keys.bot_lock(sid), holder, nx=True,
+                                    px=int(seconds * 1000)))
+
+    def unlock_bot(self, sid: str) -> None:
+        self.client.delete(keys.bot_lock(sid))
+
+    def ring(self, sid: str, version: int) -> None:
+        """Announce a change that no commit announced (a new session's first position)."""
+        self.client.publish(keys.CHANNEL, f"{sid} {version}")
 
     def ping(self) -> bool:
         return bool(self.client.ping())

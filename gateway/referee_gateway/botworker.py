@@ -1,0 +1,168 @@
+"""The bot worker: plays the bot seats of every session, in a process of its own.
+
+``python -m referee_gateway.botworker`` (``make run`` starts one; on Kubernetes it is the
+``bots`` Deployment, scaled by replicas). It never serves a request, so a bot's thinking
+never holds a request worker of the gateway; the thinking itself is the game service's
+``/v1/bot-move``, bounded by ``BOT_BUDGET_MS``.
+
+Which sessions: a sorted set in Redis (:func:`referee.sessions.keys.bot_tables`) holds every
+session with a bot seat; the gateway adds a session when a bot takes a seat. The worker
+listens on the change channel (a move lands: the next seat may be a bot's) and sweeps the set
+every ``BOT_SWEEP_SECONDS`` (a lost message, a restarted worker: no game stalls). Replicas
+share the work through a per-session lock; a bot's move lands by the same compare-and-set as
+a person's, so a move that raced another change is simply chosen again.
+
+What a bot sees: its seat's view (``/v1/view``), nothing else — the same view its seat's
+token would get. The move is then played on the whole state by ``/v1/apply``, like any move.
+"""
+
+import argparse
+import logging
+import os
+import signal
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+
+from referee import logs
+from referee.errors import RefereeError, UnknownSession
+from referee.sessions import keys
+from referee.sessions.store import SessionStore, connect
+
+from . import config
+from .upstream import Upstream
+
+log = logging.getLogger("referee.bots")
+
+#: the most bot moves one session gets in a row before the worker looks at others
+MAX_MOVES_IN_A_ROW = 50
+#: a session whose bots are not to move is looked at again after this long anyway
+IDLE_RECHECK_SECONDS = 60
+#: ``--alive`` fails when the worker's loop has not touched its heartbeat file for this long
+ALIVE_SECONDS = 30
+
+
+class BotWorker:
+    def __init__(self, store: SessionStore, upstream: Upstream, budget_ms: int = 1000,
+                 sweep_seconds: float = 2.0, heartbeat: str | None = None):
+        self.store, self.upstream, self.heartbeat = store, upstream, heartbeat
+        self.budget_ms, self.sweep_seconds = budget_ms, sweep_seconds
+        self.name = f"{socket.gethostname()}:{os.getpid()}"
+        self.stopping = threading.Event()
+        self.moves = 0  # bot moves landed (tests and logs count them)
+
+    # ------------------------------------------------------------------ one session
+    def play(self, sid: str) -> int:
+        """Play every bot move due in the session now; answer how many landed."""
+        if not self.store.lock_bot(sid, self.name, seconds=self.budget_ms / 1000 * 3 + 10):
+            return 0  # another replica is at it
+        try:
+            landed = 0
+            for _ in range(MAX_MOVES_IN_A_ROW):
+                if self.stopping.is_set() or not self._one_move(sid):
+                    break
+                landed += 1
+            return landed
+        finally:
+            self.store.unlock_bot(sid)
+
+    def _one_move(self, sid: str) -> bool:
+        try:
+            session = self.store.load(sid)
+        except UnknownSession:  # deleted or expired: nothing to watch any more
+            self.store.unwatch_bots(sid)
+            return False
+        seat = next((s for s in session.state["to_move"]
+                     if s != "chance" and session.started and session.bot_level(s)), None)
+        if seat is None:
+            if not any(session.bot_level(s) for s in range(1, int(session.meta["players"]) + 1)):
+                self.store.unwatch_bots(sid)  # every bot was taken back
+            else:
+                self.store.watch_bots(sid, at=time.time() + IDLE_RECHECK_SECONDS)
+            return False
+        game, state, level = session.game, session.state, session.bot_level(seat)
+        try:
+            view = self.upstream.call(game, "/v1/view", {"state": state, "seat": seat})["view"]
+            chosen = self.upstream.call(game, "/v1/bot-move", {
+                "view": view, "seat": seat, "level": level, "budget_ms": self.budget_ms,
+                "seed": state["version"]})["move"]
+            result = self.upstream.call(game, "/v1/apply", {"state": state, "move": chosen})
+        except RefereeError as error:  # a service down, or (a bug) a refused move: later
+            log.warning("bot for %s seat %s: %s", sid, seat, error.problem().get("detail"))
+            self.store.watch_bots(sid, at=time.time() + 5)
+            return False
+        new = result["state"]
+        logged = {k: v for k, v in result["move"].items() if k != "text"}
+        entry = {"version": new["version"], "move": logged, "events": result["events"],
+                 "by": f"bot:{seat}", "at": round(time.time(), 3)}
+        if self.store.commit(session, new, entry):
+            self.moves += 1
+            log.info("bot (%s) for %s seat %s: version %s", level, sid, seat, new["version"])
+        return True  # landed, or lost a race: either way look again
+
+    # ------------------------------------------------------------------ the loop
+    def run(self) -> None:
+        """Until :meth:`stop`: play what the change channel announces, sweep what is due."""
+        pubsub = self.store.client.pubsub(ignore_subscribe_messages=True)
+        pubsub.subscribe(keys.CHANNEL)
+        next_sweep = 0.0
+        try:
+            while not self.stopping.is_set():
+                if self.heartbeat:  # the liveness check (--alive) reads its age
+                    Path(self.heartbeat).touch()
+                message = pubsub.get_message(timeout=min(self.sweep_seconds, 1.0))
+                if message and message.get("type") == "message":
+                    sid = message["data"].split(" ")[0]
+                    if self.store.is_bot_table(sid):
+                        self.play(sid)
+                if time.monotonic() >= next_sweep:
+                    for sid in self.store.bot_tables_due():
+                        self.play(sid)
+                    next_sweep = time.monotonic() + self.sweep_seconds
+        finally:
+            pubsub.close()
+
+    def stop(self, *_):
+        self.stopping.set()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m referee_gateway.botworker",
+        description="Play the bot seats of every session (the gateway's REDIS_URL, "
+                    "REDIS_CLUSTER and GAME_SERVICES settings).")
+    parser.add_argument("--budget-ms", type=int,
+                        default=int(os.environ.get("BOT_BUDGET_MS", 1000)),
+                        help="how long a bot thinks per move (default 1000, env BOT_BUDGET_MS)")
+    parser.add_argument("--sweep-seconds", type=float,
+                        default=float(os.environ.get("BOT_SWEEP_SECONDS", 2)),
+                        help="how often every bot session is looked at (default 2)")
+    parser.add_argument("--alive", action="store_true",
+                        help="exit 0 if a worker's loop ran in the last "
+                             f"{ALIVE_SECONDS} s (its BOT_HEARTBEAT_FILE), else 1")
+    args = parser.parse_args(argv)
+    heartbeat = os.environ.get("BOT_HEARTBEAT_FILE")
+    if args.alive:
+        try:
+            return 0 if time.time() - os.path.getmtime(heartbeat or "") < ALIVE_SECONDS else 1
+        except OSError:
+            return 1
+    logs.configure(os.environ.get("LOG_LEVEL", "info"))  # JSON lines, as the servers write
+    settings = config.from_environment()
+    store = SessionStore(connect(settings["REDIS_URL"], cluster=settings["REDIS_CLUSTER"]),
+                         settings["SESSION_TTL_SECONDS"])
+    upstream = Upstream(settings["GAME_SERVICES"], settings["UPSTREAM_CONNECT_TIMEOUT"],
+                        settings["UPSTREAM_READ_TIMEOUT"], settings["RETRY_AFTER_SECONDS"])
+    worker = BotWorker(store, upstream, args.budget_ms, args.sweep_seconds, heartbeat)
+    signal.signal(signal.SIGTERM, worker.stop)
+    signal.signal(signal.SIGINT, worker.stop)
+    log.info("bot worker %s: budget %d ms per move", worker.name, args.budget_ms)
+    worker.run()
+    log.info("bot worker %s stopped after %d moves", worker.name, worker.moves)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

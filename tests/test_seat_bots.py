@@ -1,0 +1,178 @@
+"""Bots at a session's seats (issue 14): given at creation or by the table token, played by
+the bot worker from the seat's view alone through the same compare-and-set as a person; a
+seat's hint. The worker here is the real one (its play step, on the real store and services);
+the last test runs it as its own process beside real gunicorn."""
+
+import time
+from collections import Counter
+
+import pytest
+
+from referee.embedded import free_port
+from referee.stack import Stack
+from referee_client import Referee
+from referee_gateway.botworker import BotWorker
+from referee_gateway.upstream import Upstream
+from support import (
+    assert_problem, bearer, create_session, first_move, play, seat_token, session_url,
+)
+
+
+class RecordingUpstream(Upstream):
+    """The real upstream, remembering what the worker sent each service route."""
+
+    def __init__(self, upstream: Upstream):
+        super().__init__(upstream.services, *upstream.timeout, upstream.retry_after)
+        self.sent: list[tuple[str, dict]] = []
+
+    def call(self, game, path, payload=None):
+        self.sent.append((path, payload))
+        return super().call(game, path, payload)
+
+
+@pytest.fixture
+def worker(gateway_app):
+    upstream = RecordingUpstream(gateway_app.extensions["upstream"])
+    bots = BotWorker(gateway_app.extensions["sessions"], upstream, budget_ms=50)
+    yield bots
+    upstream.close()
+
+
+def shown(client, session, token):
+    return client.get(session_url(session), headers=bearer(token)).get_json()
+
+
+def test_seats_given_to_bots_at_creation_play_by_themselves_to_the_end(client, worker):
+    session = create_session(client, game="gematon", players=3, seed=7,
+                             bots={"2": "random", "3": "greedy"})
+    assert session["seats"][1:] == [{"seat": 2, "status": "bot", "bot": "random"},
+                                    {"seat": 3, "status": "bot", "bot": "greedy"}]
+    assert "token" in session["seats"][0]
+    token = seat_token(session, 1)
+    assert shown(client, session, token)["seats"][2] == {"seat": 3, "status": "bot",
+                                                         "bot": "greedy"}
+    for _ in range(2000):
+        to_move = shown(client, session, token)["to_move"]
+        if not to_move:
+            break
+        if 1 in to_move:
+            assert play(client, session, token,
+                        first_move(client, session, token)).status_code == 200
+        else:
+            assert worker.play(session["session_id"]) > 0, f"no bot moved for {to_move}"
+    else:
+        pytest.fail("the game did not end")
+    entries = client.get(session_url(session, "/log"), headers=bearer(token)).get_json()
+    by = Counter(e.get("by") for e in entries["entries"])
+    assert by["bot:2"] > 3 and by["bot:3"] > 3 and by["seat:1"] > 3
+    assert client.get(session_url(session, "/score"),
+                      headers=bearer(token)).get_json()["final"]
+
+
+def test_the_worker_sends_a_bot_its_seats_view_only_never_the_state(client, worker):
+    session = create_session(client, game="threemagic", players=3, seed=2,
+                             bots={"1": "strong", "2": "strong", "3": "strong"})
+    assert session["started"] and worker.play(session["session_id"]) > 0
+    asked = [payload for path, payload in worker.upstream.sent if path == "/v1/bot-move"]
+    views = [payload for path, payload in worker.upstream.sent if path == "/v1/view"]
+    assert asked and len(asked) == len(views)
+    for request, view_request in zip(asked, views):
+        assert set(request) == {"view", "seat", "level", "budget_ms", "seed"}
+        assert view_request["seat"] == request["seat"]
+        hands = request["view"]["hands"]
+        assert all(isinstance(hand, dict) for s, hand in enumerate(hands, start=1)
+                   if s != request["seat"]), "other seats' hands are hidden from the bot"
+
+
+def test_the_table_gives_a_seat_to_a_bot_and_takes_it_back(client, worker):
+    session = create_session(client, game="ghostone", players=3, seed=3)
+    table, old = session["table_token"], seat_token(session, 2)
+    url = session_url(session, "/seats/2/bot")
+    assert_problem(client.put(url, json={"level": "strong"}, headers=bearer(old)),
+                   403, "forbidden")
+    assert_problem(client.put(url, json={"level": "genius"}, headers=bearer(table)),
+                   400, "bad_request")
+    assert_problem(client.put(session_url(session, "/seats/4/bot"), json={"level": "random"},
+                              headers=bearer(table)), 422, "no_such_seat")
+    given = client.put(url, json={"level": "random"}, headers=bearer(table))
+    assert given.status_code == 200, given.get_json()
+    assert given.get_json()["seats"][1] == {"seat": 2, "status": "bot", "bot": "random"}
+    assert_problem(client.get(session_url(session), headers=bearer(old)), 401, "unauthorized")
+    seat1 = seat_token(session, 1)
+    assert play(client, session, seat1, first_move(client, session, seat1)).status_code == 200
+    assert worker.play(session["session_id"]) >= 1
+    assert shown(client, session, seat1)["to_move"] == [3], "the bot moved, then seat 3"
+    back = client.delete(url, headers=bearer(table))
+    assert back.status_code == 200 and back.get_json()["seats"][1]["status"] == "absent"
+    assert_problem(client.delete(url, headers=bearer(table)), 400, "bad_request")
+    token = client.post(session_url(session, "/seats/2/token"),
+                        headers=bearer(table)).get_json()["token"]
+    assert shown(client, session, token)["you"] == {"role": "seat", "seat": 2}
+
+
+def test_an_open_table_with_a_bot_starts_when_the_people_have_joined(client, worker):
+    session = create_session(client, game="gematon", players=2, seats="open",
+                             bots={"2": "greedy"})
+    assert not session["started"]
+    assert session["seats"] == [{"seat": 1, "status": "open"},
+                                {"seat": 2, "status": "bot", "bot": "greedy"}]
+    joined = client.post("/v1/sessions/join", json={"code": session["join_code"]})
+    assert joined.status_code == 201, joined.get_json()
+    assert joined.get_json()["seat"] == 1
+    assert shown(client, session, joined.get_json()["token"])["started"]
+
+
+def test_bot_seats_must_exist_and_levels_be_known(client):
+    for bots, status, code in (({"4": "random"}, 422, "no_such_seat"),
+                               ({"1": "genius"}, 400, "bad_request"),
+                               ({"x": "random"}, 422, "no_such_seat"),
+                               ({"0": "random"}, 422, "no_such_seat")):
+        answer = client.post("/v1/sessions", json={"game": "ghostone", "players": 3,
+                                                   "bots": bots})
+        assert_problem(answer, status, code)
+
+
+def test_a_hint_is_a_legal_move_of_the_callers_seat_from_its_view(client):
+    session = create_session(client, game="gizmos", players=2, seed=11)
+    token = seat_token(session, 1)
+    hint = client.get(session_url(session, "/hint?level=greedy&budget_ms=50"),
+                      headers=bearer(token))
+    assert hint.status_code == 200, hint.get_json()
+    body = hint.get_json()
+    moves = client.get(session_url(session, "/legal-moves"),
+                       headers=bearer(token)).get_json()["moves"]
+    assert body["move"] in moves and body["level"] == "greedy"
+    assert body["version"] == session["version"]
+    assert_problem(client.get(session_url(session, "/hint"),
+                              headers=bearer(seat_token(session, 2))), 403, "not_your_turn")
+    assert_problem(client.get(session_url(session, "/hint"),
+                              headers=bearer(session["spectator_token"])), 403, "forbidden")
+    assert_problem(client.get(session_url(session, "/hint?level=genius"),
+                              headers=bearer(token)), 400, "bad_request")
+
+
+@pytest.mark.e2e
+def test_the_bot_worker_process_plays_its_seats_beside_real_gunicorn(redis_url):
+    """make run's stack: one person against two bots at Three Magic (three seats, always),
+    the person only ever waiting for the bots' moves to arrive."""
+    with Stack(port=free_port(), workers=1, threads=4, redis_url=redis_url,
+               log=lambda line: None, env={"LOG_LEVEL": "warning", "BOT_BUDGET_MS": "50",
+                                           "RATE_LIMIT_PER_MINUTE": "0"}) as stack, \
+            Referee(stack.url) as referee:
+        table = referee.create("threemagic", players=3, seed=4,
+                               bots={2: "random", 3: "greedy"})
+        me = table.seats[1]
+        assert set(table.seats) == {1}, "bot seats have no token"
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            to_move = me.view()["to_move"]
+            if not to_move:
+                break
+            if 1 in to_move:
+                me.move(me.legal_moves()[0])
+            else:
+                time.sleep(0.05)
+        else:
+            pytest.fail("the bots stalled the game")
+        by = Counter(e.get("by") for e in me.log())
+        assert by["bot:2"] > 10 and by["bot:3"] > 10
