@@ -45,7 +45,7 @@ def test_generated_files_are_current():
 
 def test_compose_accepts_the_file_and_publishes_only_the_gateway(compose):
     services = compose["services"]
-    assert set(services) == {"redis", "gateway", *GAMES}
+    assert set(services) == {"redis", "gateway", "bots", *GAMES}
     assert [n for n, s in services.items() if s.get("ports")] == ["gateway"]
     assert services["gateway"]["ports"][0]["target"] == render_deploy.PORT
     assert "--appendonly" in services["redis"]["command"] and services["redis"]["healthcheck"]
@@ -55,6 +55,11 @@ def test_compose_accepts_the_file_and_publishes_only_the_gateway(compose):
         assert services[game]["build"]["args"] == {
             "SERVICE": f"services/{game}", "APP": f"{game}.service:create_app()"}
     assert services["gateway"]["depends_on"]["redis"]["condition"] == "service_healthy"
+    bots = services["bots"]  # the bot worker: the gateway's image, its own command
+    assert bots["image"].startswith("tabletop-referee/gateway:") and "build" not in bots
+    assert bots["command"] == ["python", "-m", "referee_gateway.botworker"]
+    assert bots["environment"]["GAME_SERVICES"] == services["gateway"]["environment"][
+        "GAME_SERVICES"] and "--alive" in bots["healthcheck"]["test"]
 
 
 @pytest.mark.parametrize("name,doc", list(manifests()),
@@ -76,6 +81,8 @@ def test_every_workload_is_hardened_probed_scaled_and_budgeted():
     for name in ["gateway", *GAMES]:
         for kind in ("Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget"):
             assert (kind, name) in kinds, (kind, name)
+    for kind in ("Deployment", "HorizontalPodAutoscaler", "PodDisruptionBudget"):
+        assert (kind, "bots") in kinds, kind  # the bot worker serves nothing: no Service
     assert ("StatefulSet", "redis") in kinds and ("Ingress", "gateway") in kinds
     for _, doc in docs:
         if doc["kind"] not in ("Deployment", "StatefulSet"):
@@ -90,13 +97,13 @@ def test_every_workload_is_hardened_probed_scaled_and_budgeted():
             assert container["livenessProbe"] and container["readinessProbe"]
 
 
-def test_only_the_gateway_reaches_the_games_and_redis():
+def test_only_the_gateway_and_the_bot_worker_reach_the_games_and_redis():
     policies = {d["metadata"]["name"]: d for _, d in manifests() if d["kind"] == "NetworkPolicy"}
     assert policies["default-deny-ingress"]["spec"]["podSelector"] == {}
     for name in ("game-services-from-gateway", "redis-from-gateway"):
         sources = policies[name]["spec"]["ingress"][0]["from"]
-        assert sources == [{"podSelector": {"matchLabels": {
-            "app.kubernetes.io/name": "gateway"}}}]
+        assert sources == [{"podSelector": {"matchLabels": {"app.kubernetes.io/name": who}}}
+                           for who in ("gateway", "bots")]
     games = [d for _, d in manifests() if d["kind"] == "Deployment"
              and d["metadata"]["name"] in GAMES]
     assert all(d["metadata"]["labels"]["app.kubernetes.io/component"] == "game-service"
@@ -127,6 +134,12 @@ def test_compose_and_manifests_agree_with_the_code(compose):
                    and d["metadata"]["name"] == "gateway")
     env = {e["name"]: e for e in gateway["spec"]["template"]["spec"]["containers"][0]["env"]}
     assert "REDIS_URL" in env and "REDIS_URL" in read
+    bots = next(d for _, d in manifests() if d["kind"] == "Deployment"
+                and d["metadata"]["name"] == "bots")["spec"]["template"]["spec"]["containers"][0]
+    # REDIS_PASSWORD only fills REDIS_URL in, as $(REDIS_PASSWORD) (as for the gateway)
+    for name in [*(e["name"] for e in bots["env"] if e["name"] != "REDIS_PASSWORD"),
+                 *compose["services"]["bots"]["environment"]]:
+        assert name in read, f"{name} is set for the bot worker but no code reads it"
 
 
 def test_one_dockerfile_builds_every_image_as_non_root():

@@ -53,6 +53,12 @@ GATEWAY_WORKER = {
 }
 
 
+# The bot worker (referee_gateway.botworker): its thinking budget per move, and the file it
+# touches every second, which its liveness check reads (it serves no HTTP).
+BOT_BUDGET_MS = 1000
+BOT_HEARTBEAT = "/tmp/bots-alive"
+
+
 def games() -> list[str]:
     return sorted(p.parent.name for p in (ROOT / "services").glob("*/pyproject.toml"))
 
@@ -182,6 +188,25 @@ services:
     depends_on:
       redis: {{condition: service_healthy}}{depends}
 
+  bots:  # the bot worker: plays the seats given to bots (no port, no request served)
+    <<: *referee
+    image: tabletop-referee/gateway:${{TAG:-latest}}
+    command: ["python", "-m", "referee_gateway.botworker"]
+    environment:
+      <<: *environment
+      BOT_BUDGET_MS: ${{BOT_BUDGET_MS:-{BOT_BUDGET_MS}}}
+      BOT_HEARTBEAT_FILE: {BOT_HEARTBEAT}
+      REDIS_URL: redis://:${{REDIS_PASSWORD:-change-me}}@redis:6379/0
+      GAME_SERVICES: {game_services(names)}
+    healthcheck:
+      test: ["CMD", "python", "-m", "referee_gateway.botworker", "--alive"]
+      interval: 10s
+      timeout: 3s
+      start_period: 10s
+      retries: 3
+    depends_on:
+      gateway: {{condition: service_healthy}}
+
 volumes:
   redis-data: {{}}
 """
@@ -297,12 +322,13 @@ spec:
 """
 
 
-GATEWAY_ENV = """
+GATEWAY_REDIS_ENV = """
           env:
             - name: REDIS_PASSWORD
               valueFrom: {secretKeyRef: {name: redis-auth, key: REDIS_PASSWORD}}
             - name: REDIS_URL
-              value: redis://:$(REDIS_PASSWORD)@redis:6379/0""" + "".join(f"""
+              value: redis://:$(REDIS_PASSWORD)@redis:6379/0"""
+GATEWAY_ENV = GATEWAY_REDIS_ENV + "".join(f"""
             - name: {k}
               value: "{v}\"""" for k, v in GATEWAY_WORKER.items())
 
@@ -324,6 +350,86 @@ spec:
             pathType: Prefix
             backend:
               service: {name: gateway, port: {name: http}}
+"""
+
+
+def bots_manifest() -> str:
+    """The bot worker: a Deployment of the gateway's image running the worker, no Service
+    (it serves nothing), scaled out by replicas (they share the sessions through a lock in
+    Redis); its thinking runs in the game services, which scale on CPU."""
+    alive = '["python", "-m", "referee_gateway.botworker", "--alive"]'
+    return f"""\
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: bots
+  labels:
+{labels("bots", "bot-worker", 4)}
+spec:
+  replicas: 2
+  selector:
+    matchLabels:
+      app.kubernetes.io/name: bots
+  template:
+    metadata:
+      labels:
+{labels("bots", "bot-worker", 8)}
+    spec:
+      automountServiceAccountToken: false
+      securityContext:
+        runAsNonRoot: true
+        runAsUser: 10001
+        runAsGroup: 10001
+        seccompProfile: {{type: RuntimeDefault}}
+      terminationGracePeriodSeconds: 30
+      containers:
+        - name: bots
+          image: tabletop-referee/gateway:latest
+          command: ["python", "-m", "referee_gateway.botworker"]
+          envFrom:
+            - configMapRef: {{name: referee-config}}{GATEWAY_REDIS_ENV}
+            - name: BOT_BUDGET_MS
+              value: "{BOT_BUDGET_MS}"
+            - name: BOT_HEARTBEAT_FILE
+              value: {BOT_HEARTBEAT}
+          resources:
+            requests: {{cpu: 50m, memory: 96Mi}}
+            limits: {{cpu: 500m, memory: 256Mi}}
+          livenessProbe:
+            exec: {{command: {alive}}}
+            periodSeconds: 15
+          readinessProbe:
+            exec: {{command: {alive}}}
+            periodSeconds: 10
+{CONTAINER_SECURITY}
+          volumeMounts:
+            - {{name: tmp, mountPath: /tmp}}
+      volumes:
+        - {{name: tmp, emptyDir: {{medium: Memory, sizeLimit: 16Mi}}}}
+---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  name: bots
+spec:
+  scaleTargetRef: {{apiVersion: apps/v1, kind: Deployment, name: bots}}
+  minReplicas: 2
+  maxReplicas: 10
+  metrics:
+    - type: Resource
+      resource:
+        name: cpu
+        target: {{type: Utilization, averageUtilization: 70}}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: bots
+spec:
+  minAvailable: 1
+  selector:
+    matchLabels:
+      app.kubernetes.io/name: bots
 """
 
 
@@ -451,7 +557,7 @@ spec:
   ingress:
     - ports: [{{port: {PORT}, protocol: TCP}}]
 ---
-# Only the gateway reaches the game services.
+# Only the gateway and the bot worker reach the game services.
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
 metadata:
@@ -464,6 +570,8 @@ spec:
     - from:
         - podSelector:
             matchLabels: {{app.kubernetes.io/name: gateway}}
+        - podSelector:
+            matchLabels: {{app.kubernetes.io/name: bots}}
       ports: [{{port: {PORT}, protocol: TCP}}]
 ---
 # Only Prometheus (its namespace) reaches the metrics port of the gateway and the games.
@@ -482,7 +590,7 @@ spec:
             matchLabels: {{kubernetes.io/metadata.name: {MONITORING_NAMESPACE}}}
       ports: [{{port: {METRICS_PORT}, protocol: TCP}}]
 ---
-# Only the gateway needs Redis (the game services are stateless).
+# Only the gateway and the bot worker need Redis (the game services are stateless).
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
 metadata:
@@ -495,13 +603,15 @@ spec:
     - from:
         - podSelector:
             matchLabels: {{app.kubernetes.io/name: gateway}}
+        - podSelector:
+            matchLabels: {{app.kubernetes.io/name: bots}}
       ports: [{{port: 6379, protocol: TCP}}]
 """
 
 
 def kustomization(names) -> str:
     files = ["namespace.yaml", "config.yaml", "redis.yaml", "network-policies.yaml",
-             "gateway.yaml", *(f"{g}.yaml" for g in names)]
+             "gateway.yaml", "bots.yaml", *(f"{g}.yaml" for g in names)]
     images = "\n".join(f"  - name: tabletop-referee/{n}\n    newTag: latest"
                        for n in ["gateway", *names])
     resources = "\n".join(f"  - {f}" for f in files)
@@ -647,6 +757,7 @@ def render() -> dict[str, str]:
         "k8s/redis.yaml": REDIS,
         "k8s/network-policies.yaml": NETWORK_POLICIES,
         "k8s/gateway.yaml": gateway_manifest(),
+        "k8s/bots.yaml": bots_manifest(),
         "k8s/monitoring/referee-dashboard.json": dashboard(),
     }
     for g in names:
