@@ -8,6 +8,7 @@ import requests
 
 from referee.embedded import free_port
 from referee.stack import Stack, installed_games
+from referee_client import NotFound, Referee
 from support import assert_problem, bearer, service_app
 
 pytestmark = pytest.mark.e2e
@@ -23,51 +24,40 @@ def stack(redis_url):
 
 
 def test_a_whole_ghostone_session_over_http(stack):
-    http = requests.Session()
-    created = http.post(f"{stack.url}/v1/sessions",
-                        json={"game": "ghostone", "players": 4, "seed": 99}, timeout=10)
-    assert created.status_code == 201
-    session = created.json()
-    base = f"{stack.url}/v1/sessions/{session['session_id']}"
-    tokens = {s["seat"]: s["token"] for s in session["seats"]}
-    for _ in range(500):
-        shown = http.get(base, headers=bearer(session["spectator_token"]), timeout=10).json()
-        if not shown["to_move"]:
-            break
-        seat = shown["to_move"][0]
-        moves = http.get(f"{base}/legal-moves", headers=bearer(tokens[seat]), timeout=10).json()
-        moved = http.post(f"{base}/moves", json={"move": moves["moves"][-1]},
-                          headers={**bearer(tokens[seat]), "If-Match": str(shown["version"])},
-                          timeout=10)
-        assert moved.status_code == 200, moved.text
-    score = http.get(f"{base}/score", headers=bearer(tokens[1]), timeout=10).json()
-    assert score["final"] and score["winners"]
-    assert http.delete(base, headers=bearer(session["table_token"]), timeout=10
-                       ).status_code == 204
+    """Driven by the project's Python client, as a third-party app would: each seat with its
+    own token, every move pinned to the version it was chosen on (If-Match)."""
+    with Referee(stack.url) as referee:
+        table = referee.create("ghostone", players=4, seed=99)
+        for _ in range(500):
+            to_move = table.spectator.view()["to_move"]
+            if not to_move:
+                break
+            seat = table.seats[to_move[0]]
+            seat.view()
+            seat.move(seat.legal_moves()[-1], if_match=True)
+        score = table.seats[1].score()
+        assert score["final"] and score["winners"]
+        table.table.delete()
+        with pytest.raises(NotFound):
+            table.spectator.view()
 
 
 @pytest.mark.parametrize("game", sorted(installed_games()))
 def test_a_whole_session_of_every_game_through_the_gateway(stack, game):
     """Random legal moves, each seat with its own token, until the game ends."""
-    http, rnd = requests.Session(), random.Random(game)
-    info = http.get(f"{stack.url}/v1/games/{game}", timeout=10).json()
-    created = http.post(f"{stack.url}/v1/sessions", json={
-        "game": game, "players": info["min_players"], "seed": 5}, timeout=10).json()
-    base = f"{stack.url}/v1/sessions/{created['session_id']}"
-    tokens = {s["seat"]: s["token"] for s in created["seats"]}
-    shown = http.get(base, headers=bearer(created["spectator_token"]), timeout=10).json()
-    for _ in range(5000):
-        if not shown["to_move"]:
-            break
-        seat = rnd.choice(shown["to_move"])
-        moves = http.get(f"{base}/legal-moves", headers=bearer(tokens[seat]), timeout=10).json()
-        moved = http.post(f"{base}/moves", json={"move": rnd.choice(moves["moves"])},
-                          headers=bearer(tokens[seat]), timeout=10)
-        assert moved.status_code == 200, moved.text
-        shown = moved.json()
-    assert shown["to_move"] == [], f"{game} did not end"
-    score = http.get(f"{base}/score", headers=bearer(tokens[1]), timeout=10).json()
-    assert score["final"] and score["winners"]
+    rnd = random.Random(game)
+    with Referee(stack.url) as referee:
+        info = referee.game(game)
+        table = referee.create(game, players=info["min_players"], seed=5)
+        shown = table.spectator.view()
+        for _ in range(5000):
+            if not shown["to_move"]:
+                break
+            seat = table.seats[rnd.choice(shown["to_move"])]
+            shown = seat.move(rnd.choice(seat.legal_moves()))
+        assert shown["to_move"] == [], f"{game} did not end"
+        score = table.seats[1].score()
+        assert score["final"] and score["winners"]
 
 
 def test_every_game_service_is_up_behind_the_gateway(stack):
