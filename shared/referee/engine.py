@@ -15,7 +15,9 @@ import contextlib
 import importlib
 import json
 import logging
+import marshal
 import secrets
+import threading
 from dataclasses import dataclass
 
 from .errors import (
@@ -94,7 +96,15 @@ def who_moves(to_move: list) -> str:
 
 
 def clone(state: dict) -> dict:
-    return json.loads(json.dumps(state))
+    """A deep copy of JSON data. marshal copies dicts, lists, strings, numbers, booleans and
+    null exactly, in C, three to four times as fast as a JSON round trip (a step's copy of
+    the state is much of its cost), and refuses anything else."""
+    return marshal.loads(marshal.dumps(state))
+
+
+#: The last listing made on a trusted state, per thread: accepting a move chosen from it
+#: (a bot's or a playout's next step) need not list the same moves again.
+_LISTED = threading.local()
 
 
 class Engine:
@@ -190,7 +200,7 @@ class Engine:
         if seat is not None and seat != CHANCE:
             self._check_seat(state, seat)
         with self._guard():
-            moves = []
+            moves, listed = [], {}
             for actor in state["to_move"]:
                 if seat is not None and actor != seat:
                     continue
@@ -199,7 +209,10 @@ class Engine:
                 elif match:
                     moves.extend(self._legal_matching(state, actor, match))
                 else:
-                    moves.extend(self._legal(state, actor))
+                    listed[actor] = self._legal(state, actor)
+                    moves.extend(listed[actor])
+            if trusted and listed:  # the state itself is held: its id stays its own
+                _LISTED.last = (state, state["version"], listed)
             return moves
 
     def apply(self, state: dict, move, *, trusted: bool = False) -> tuple[dict, list]:
@@ -216,7 +229,7 @@ class Engine:
         """
         self.check(state, trusted)
         with self._guard():
-            move, p = self._accept(state, move)
+            move, p = self._accept(state, move, trusted)
             new = clone(state)
             events: list = []
             self._play(new, move, events)
@@ -380,7 +393,7 @@ class Engine:
         if type(seat) is not int or not 1 <= seat <= state["players"]:
             raise BadRequest(f"seat must be a seat number from 1 to {state['players']}")
 
-    def _accept(self, state: dict, move) -> tuple[dict, float | None]:
+    def _accept(self, state: dict, move, trusted: bool = False) -> tuple[dict, float | None]:
         """The move to play and, for a chance outcome, its probability; or the
         refusal it earns (nothing is changed). A client's ``p`` is ignored."""
         if not isinstance(move, dict):
@@ -401,10 +414,20 @@ class Engine:
         if seat not in to_move:
             raise NotYourTurn(f"seat {seat} is not to move; {who_moves(to_move)}")
         move = self._normalize(move)
-        if not self._is_legal(state, seat, move):
+        if not (trusted and self._just_listed(state, seat, move)
+                or self._is_legal(state, seat, move)):
             rule, detail = self._explain(state, move)
             raise IllegalMove(detail, rule=rule)
         return move, None
+
+    @staticmethod
+    def _just_listed(state, seat, move) -> bool:
+        """Whether ``move`` is in the last listing made on this very (trusted) state. Only a
+        hit counts: anything else is checked as usual."""
+        last = getattr(_LISTED, "last", None)
+        if last is None or last[0] is not state or last[1] != state["version"]:
+            return False
+        return is_listed(move, last[2].get(seat, ()))
 
     def _explain(self, state, move) -> tuple[str | None, str]:
         try:
