@@ -38,7 +38,10 @@ def say(line: str) -> None:
 
 
 # ------------------------------------------------------------------ engines
-def engine_rate(engine, seconds: float) -> float:
+def engine_rate(engine, seconds: float, trusted: bool = True) -> float:
+    """Steps per second of random playouts. ``trusted``: the referee's own playouts (as a
+    bot's): states it made itself skip the whole-state check; ``False``: every step checks
+    the state whole, as the stateless routes do for a state a caller sent."""
     rnd, steps, seed = random.Random(1), 0, 0
     deadline = time.perf_counter() + seconds
     start = time.perf_counter()
@@ -46,8 +49,8 @@ def engine_rate(engine, seconds: float) -> float:
         state = engine.new(engine.min_players, seed=seed)
         seed += 1
         while state["to_move"] and time.perf_counter() < deadline:
-            move = rnd.choice(engine.legal_moves(state))
-            state, _ = engine.apply(state, move)
+            move = rnd.choice(engine.legal_moves(state, trusted=trusted))
+            state, _ = engine.apply(state, move, trusted=trusted)
             steps += 1
     return steps / (time.perf_counter() - start)
 
@@ -191,13 +194,17 @@ def main(argv=None) -> int:
     if not args.skip_engines:
         say(f"engines: random playouts, {args.engine_seconds:g} s each…")
         chess_steps = chess_rate(args.engine_seconds)
-        rows = [(game, engine_rate(engine, args.engine_seconds))
+        rows = [(game, engine_rate(engine, args.engine_seconds),
+                 engine_rate(engine, args.engine_seconds, trusted=False))
                 for game, engine in engines().items()]
-        print("\nEngine random playouts (steps/s = legal moves + apply), same machine, same run")
+        print("\nEngine random playouts (steps/s = legal moves + apply), same machine, same run;"
+              "\n  trusted: the referee's own states (bots, playouts); checked: every state "
+              "checked whole")
         print(f"  {'python-chess':<12} {chess_steps:>10,.0f} steps/s   (yardstick)")
-        for game, rate in rows:
+        for game, rate, checked in rows:
             print(f"  {game:<12} {rate:>10,.0f} steps/s   ratio to python-chess "
-                  f"{rate / chess_steps:.2f}")
+                  f"{rate / chess_steps:.2f}   (checked: {checked:,.0f}, "
+                  f"{checked / chess_steps:.2f})")
         if "gizmos" in engines():  # its costliest legal-move listings (bench/gizmos_positions.py)
             import gizmos_positions
             gizmos_positions.report()
