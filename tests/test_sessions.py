@@ -238,3 +238,40 @@ def test_legal_moves_narrowed_to_one_card_or_one_type(client):
     for bad in ("card=x", "card=-1", "type=Build!", "card=" + "9" * 20):
         assert_problem(client.get(session_url(session, f"/legal-moves?{bad}"),
                                   headers=bearer(token)), 400, "bad_request")
+
+
+def test_every_operation_has_examples_and_the_session_examples_run(client):
+    """/docs shows an example request and answer for every route, and one per game for the
+    session routes; those examples are real: the create example makes that game's session,
+    its move example is legal there, and its legal-moves example is what the session lists."""
+    document = client.get("/openapi.json").get_json()
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            body = operation.get("requestBody", {}).get("content", {}).get(
+                "application/json", {})
+            assert not body or "example" in body or "examples" in body, (method, path)
+            answers = [c for status, r in operation["responses"].items() if status[0] == "2"
+                       for c in r.get("content", {}).values()]
+            assert path in ("/healthz", "/readyz") or method == "delete" or any(
+                "example" in c or "examples" in c for c in answers), (method, path)
+
+    def examples(path, method, where="request", status="200"):
+        operation = document["paths"][path][method]
+        content = operation["requestBody"] if where == "request" else \
+            operation["responses"][status]
+        return {game: e["value"] for game, e in
+                content["content"]["application/json"]["examples"].items()}
+
+    created = examples("/v1/sessions", "post")
+    moves = examples("/v1/sessions/{sid}/moves", "post")
+    listings = examples("/v1/sessions/{sid}/legal-moves", "get", "answer")
+    assert set(created) == set(moves) == set(listings) == {
+        g["game"] for g in client.get("/v1/games").get_json()["games"]}
+    for game, body in created.items():
+        session = create_session(client, **body)
+        move = moves[game]["move"]
+        token = seat_token(session, move["seat"])
+        listed = client.get(session_url(session, "/legal-moves"), headers=bearer(token))
+        shown = listings[game]["moves"]  # (the example may show the first few only)
+        assert shown and listed.get_json()["moves"][:len(shown)] == shown, game
+        assert play(client, session, token, move).status_code == 200, game

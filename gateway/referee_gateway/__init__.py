@@ -17,7 +17,9 @@ from referee.errors import ServiceUnavailable
 from referee.sessions.store import SessionStore, connect
 from referee.web import OpenApi, install_error_handlers, json_response, problem_response
 
-from . import config, corrections, events, games, limits, lobby, page, pictures, seatbots, sessions
+from . import (
+    config, corrections, events, examples, games, limits, lobby, page, pictures, seatbots, sessions,
+)
 from .upstream import Upstream
 
 log = logging.getLogger(__name__)
@@ -74,6 +76,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     events.register(app, api)
     pictures.register(app, api)
     page.register(app, api)  # the web app at /
+    examples.register(app, api)  # last: every route is documented by now
 
     @api.route(app, "/healthz", "GET", summary="Liveness (no dependency is called)", errors=(),
                operation_id="healthz")
