@@ -104,7 +104,7 @@ def test_the_table_gives_a_seat_to_a_bot_and_takes_it_back(client, worker):
     assert shown(client, session, seat1)["to_move"] == [3], "the bot moved, then seat 3"
     back = client.delete(url, headers=bearer(table))
     assert back.status_code == 200 and back.get_json()["seats"][1]["status"] == "absent"
-    assert_problem(client.delete(url, headers=bearer(table)), 400, "bad_request")
+    assert_problem(client.delete(url, headers=bearer(table)), 409, "no_bot")
     token = client.post(session_url(session, "/seats/2/token"),
                         headers=bearer(table)).get_json()["token"]
     assert shown(client, session, token)["you"] == {"role": "seat", "seat": 2}

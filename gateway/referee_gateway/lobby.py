@@ -144,11 +144,13 @@ def register(app, api):
         """``find()`` → a session id; unknown ones count against the address."""
         window = int(time.time() // FAILURE_WINDOW)
         who = caller_digest()
-        if store.failed_joins(who, window) >= failures_allowed:
+        limited = failures_allowed > 0  # 0: no limit (as RATE_LIMIT_PER_MINUTE)
+        if limited and store.failed_joins(who, window) >= failures_allowed:
             raise RateLimited(too_many(failures_allowed), retry_after=retry_after(window))
         sid = find()
         if sid is None:
-            if store.count_failed_join(who, window, FAILURE_WINDOW) > failures_allowed:
+            if limited and store.count_failed_join(who, window, FAILURE_WINDOW) > \
+                    failures_allowed:
                 raise RateLimited(too_many(failures_allowed), retry_after=retry_after(window))
             raise UnknownJoinCode("no open table has this join code (it may have started "
                                   "or expired)")

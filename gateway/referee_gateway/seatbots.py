@@ -14,7 +14,7 @@ from flask import request
 
 from referee import schemas
 from referee.bots import LEVELS, MAX_BUDGET_MS
-from referee.errors import BadRequest, Forbidden, NoSuchSeat, NotStarted
+from referee.errors import BadRequest, Forbidden, NoBot, NoSuchSeat, NotStarted
 from referee.web import json_response
 
 from .access import IF_MATCH, Change, bumped, load, seats_of, stamped, view_seat, write
@@ -40,11 +40,14 @@ def register(app, api):
     upstream = app.extensions["upstream"]
     route = api.route
 
-    def seat_change(session, caller, seat, change, meta_set, meta_del=()):
+    def table_seat(session, caller, seat) -> None:
         if caller.role != "table":
             raise Forbidden("only the table token gives a seat to a bot or takes it back")
         if not 1 <= seat <= int(session.meta["players"]):
             raise NoSuchSeat(f"there is no seat {seat}")
+
+    def seat_change(session, caller, seat, change, meta_set, meta_del=()):
+        table_seat(session, caller, seat)
         state = bumped(session.state)
         started = session.started or not any(
             session.seat_status(s) == "open" and s != seat
@@ -87,13 +90,14 @@ def register(app, api):
 
     @route(app, "/v1/sessions/<session_id:sid>/seats/<int:seat>/bot", "DELETE",
            summary="Take a seat back from its bot (table token)", answer=SessionChanged,
-           errors=(400, 401, 403, 404, 409, 412, 503), security=True, tag="lobby",
+           errors=(400, 401, 403, 404, 409, 412, 422, 503), security=True, tag="lobby",
            operation_id="unseatBot", params=[IF_MATCH],
            description="The seat becomes absent: re-issue its token to hand it to a person.")
     def take_back(sid, seat):
         def plan(session, caller):
+            table_seat(session, caller, seat)
             if session.bot_level(seat) is None:
-                raise BadRequest(f"no bot plays seat {seat}")
+                raise NoBot(f"no bot plays seat {seat}")
             return seat_change(session, caller, seat, {"change": "bot_removed"},
                                {f"seat:{seat}": "absent"}, [f"bot:{seat}"])
 

@@ -31,7 +31,9 @@ SESSION_LINKS = {name: {"operationId": op, "parameters": {"sid": "$response.body
                                   ("log", "getSessionLog"), ("end", "deleteSession"),
                                   ("events", "streamSessionEvents"), ("undo", "undoSession"),
                                   ("redo", "redoSession"), ("start", "startSession"),
-                                  ("reissue", "reissueSeatToken"), ("leave", "leaveSeat"))}
+                                  ("reissue", "reissueSeatToken"), ("leave", "leaveSeat"),
+                                  ("seatBot", "seatBot"), ("unseatBot", "unseatBot"),
+                                  ("hint", "getHint"))}
 __all__ = ["register", "_matches", "_version_header"]
 
 MOVE_TYPE = re.compile(r"[a-z_]{1,40}")

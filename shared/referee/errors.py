@@ -144,6 +144,10 @@ class TableFull(SessionConflict):
     code, title = "table_full", "No seat is open"
 
 
+class NoBot(SessionConflict):
+    code, title = "no_bot", "No bot plays this seat"
+
+
 class UnknownJoinCode(NotFound):
     code, title = "unknown_join_code", "Unknown or expired join code"
 
