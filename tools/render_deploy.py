@@ -226,6 +226,16 @@ SCRAPE = f"""\
         prometheus.io/port: "{METRICS_PORT}"
         prometheus.io/path: /metrics"""
 
+POD_SECURITY = """\
+    spec:
+      automountServiceAccountToken: false
+      securityContext:
+        runAsNonRoot: true
+        runAsUser: 10001
+        runAsGroup: 10001
+        seccompProfile: {type: RuntimeDefault}
+      terminationGracePeriodSeconds: 30"""
+
 CONTAINER_SECURITY = """\
           securityContext:
             allowPrivilegeEscalation: false
@@ -252,14 +262,7 @@ spec:
       labels:
 {labels(name, component, 8)}
 {SCRAPE}
-    spec:
-      automountServiceAccountToken: false
-      securityContext:
-        runAsNonRoot: true
-        runAsUser: 10001
-        runAsGroup: 10001
-        seccompProfile: {{type: RuntimeDefault}}
-      terminationGracePeriodSeconds: 30
+{POD_SECURITY}
       containers:
         - name: {name}
           image: tabletop-referee/{name}:latest
@@ -295,6 +298,12 @@ spec:
   ports:
     - {{name: http, port: {PORT}, targetPort: http}}
     - {{name: metrics, port: {METRICS_PORT}, targetPort: metrics}}
+""" + scaling(name, replicas)
+
+
+def scaling(name, replicas) -> str:
+    """A workload's HorizontalPodAutoscaler (CPU 70 %) and PodDisruptionBudget."""
+    return f"""\
 ---
 apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler
@@ -374,14 +383,7 @@ spec:
     metadata:
       labels:
 {labels("bots", "bot-worker", 8)}
-    spec:
-      automountServiceAccountToken: false
-      securityContext:
-        runAsNonRoot: true
-        runAsUser: 10001
-        runAsGroup: 10001
-        seccompProfile: {{type: RuntimeDefault}}
-      terminationGracePeriodSeconds: 30
+{POD_SECURITY}
       containers:
         - name: bots
           image: tabletop-referee/gateway:latest
@@ -406,31 +408,7 @@ spec:
             - {{name: tmp, mountPath: /tmp}}
       volumes:
         - {{name: tmp, emptyDir: {{medium: Memory, sizeLimit: 16Mi}}}}
----
-apiVersion: autoscaling/v2
-kind: HorizontalPodAutoscaler
-metadata:
-  name: bots
-spec:
-  scaleTargetRef: {{apiVersion: apps/v1, kind: Deployment, name: bots}}
-  minReplicas: 2
-  maxReplicas: 10
-  metrics:
-    - type: Resource
-      resource:
-        name: cpu
-        target: {{type: Utilization, averageUtilization: 70}}
----
-apiVersion: policy/v1
-kind: PodDisruptionBudget
-metadata:
-  name: bots
-spec:
-  minAvailable: 1
-  selector:
-    matchLabels:
-      app.kubernetes.io/name: bots
-"""
+""" + scaling("bots", 2)
 
 
 def config_manifest(names) -> str:
