@@ -11,12 +11,14 @@ they are drawn as chip backs with their number, never as values.
 """
 
 import math
-import xml.etree.ElementTree as ET
+
+from referee.svg import WIDTH, document, number
+from referee.svg import element as _el
+from referee.svg import fitted as _fitted
 
 from .board import ALTARS, BLACK_ALTAR, CELLS, GAUGE_CELLS, PRINTED_SQUARES
 from .scoring import PATTERNS, seat_score
 
-WIDTH = 360
 INK, PAPER, MUTED = "#111111", "#ffffff", "#555555"
 SEAT_COLOURS = ("#c62828", "#1565c0", "#f9a825", "#2e7d32")  # pawns and markers
 SEAT_INK = (PAPER, PAPER, INK, PAPER)
@@ -92,7 +94,7 @@ def picture(view: dict, *, seat=None, lang: str = "en") -> str:
     _track(root, view, track_top, words)
     for n, (shown, score) in enumerate(zip(view["seats"], scores), 1):
         _panel(root, view, n, shown, score, panels_top + PANEL * (n - 1), words)
-    return ET.tostring(root, encoding="unicode")
+    return document(root)
 
 
 def _headline(view, scores, words) -> tuple[str, str]:
@@ -238,7 +240,7 @@ def _pentacle(panel, pentacle, lines, cx, cy) -> None:
         stroke_width=1.5)
     sets = [line for line in lines if line["pattern"] != "incomplete"]
     for line in sorted(sets, key=lambda line: line["points"]):  # the scoring ones on top
-        points = " ".join(f"{_number(x)},{_number(y)}" for x, y in
+        points = " ".join(f"{number(x)},{number(y)}" for x, y in
                           (spots[c] for c in line["cells"]))
         _el(group, "polygon", points=points, fill="none",
             stroke=PATTERN_COLOURS.get(line["pattern"], "#9e9e9e"),
@@ -305,28 +307,3 @@ def _defs(root) -> None:
     for square in range(PRINTED_SQUARES + 1):
         _el(lane, "rect", x=square * SQUARE, width=SQUARE, height=TRACK_LANE - 2,
             fill="#eeeeee" if square % 5 else "#d6d6d6", class_="square")
-
-
-def _fitted(text: str, size: float, room: int = WIDTH - 32) -> float:
-    """The font size (at most ``size``) at which ``text`` fits ``room`` units: a wide
-    (CJK) character is about one em, another about 0.62 em in bold."""
-    ems = sum(1.0 if ord(c) >= 0x2E80 else 0.62 for c in text)
-    return min(size, round(room / ems, 1))
-
-
-def _el(parent, tag, text=None, **attrs):
-    """An element; attributes sorted by name (``class_`` → ``class``, ``font_size`` →
-    ``font-size``) so the same view always gives the same bytes."""
-    named = {("viewBox" if k == "viewBox" else k.rstrip("_").replace("_", "-")): _number(v)
-             for k, v in attrs.items()}
-    attrib = dict(sorted(named.items()))
-    node = ET.Element(tag, attrib) if parent is None else ET.SubElement(parent, tag, attrib)
-    if text is not None:
-        node.text = text
-    return node
-
-
-def _number(value) -> str:
-    if isinstance(value, float):
-        return f"{value:.1f}".rstrip("0").rstrip(".")
-    return str(value)

@@ -9,11 +9,13 @@ Japanese) for people who cannot see it. 360 units wide: legible on a phone as it
 Ghostone hides nothing (G-8.2), so every view shows the whole position.
 """
 
-import xml.etree.ElementTree as ET
+
+from referee.svg import WIDTH, document
+from referee.svg import element as _el
+from referee.svg import fitted as _fitted
 
 from .board import FILES, PLATES, RANKS
 
-WIDTH = 360
 PLATE, GAP, LEFT, TOP = 76, 3, 30, 92  # the board: plate size, gap, its top-left corner
 ROW = 44  # a seat's row in the score table
 BOARD = 4 * PLATE + 3 * GAP
@@ -82,7 +84,7 @@ def picture(view: dict, *, seat=None, lang: str = "en") -> str:
     _scores(root, view, totals, table_top, words)
     _el(root, "text", _footer(view, words), x=12, y=height - 14, font_size=14, fill=INK,
         class_="status")
-    return ET.tostring(root, encoding="unicode")
+    return document(root)
 
 
 def _banner(root, view, totals, words) -> None:
@@ -238,28 +240,3 @@ def _defs(root) -> None:
         fill=PAPER, stroke=INK, stroke_width=2)
     _el(ghost, "circle", cx=9, cy=11, r=2.5, fill=INK)
     _el(ghost, "circle", cx=17, cy=11, r=2.5, fill=INK)
-
-
-def _fitted(text: str, size: float, room: int = WIDTH - 32) -> float:
-    """The font size (at most ``size``) at which ``text`` fits ``room`` units: a wide
-    (CJK) character is about one em, another about 0.62 em in bold."""
-    ems = sum(1.0 if ord(c) >= 0x2E80 else 0.62 for c in text)
-    return min(size, round(room / ems, 1))
-
-
-def _el(parent, tag, text=None, **attrs):
-    """An element; attributes sorted by name (``class_`` → ``class``, ``font_size`` →
-    ``font-size``) so the same view always gives the same bytes."""
-    named = {("viewBox" if k == "viewBox" else k.rstrip("_").replace("_", "-")): _number(v)
-             for k, v in attrs.items()}
-    attrib = dict(sorted(named.items()))
-    node = ET.Element(tag, attrib) if parent is None else ET.SubElement(parent, tag, attrib)
-    if text is not None:
-        node.text = text
-    return node
-
-
-def _number(value) -> str:
-    if isinstance(value, float):
-        return f"{value:.1f}".rstrip("0").rstrip(".")
-    return str(value)

@@ -11,11 +11,13 @@ on a phone. Decks, and a Research the seat may not see, are counts in the view (
 they are drawn as card backs with their number, never as cards.
 """
 
-import xml.etree.ElementTree as ET
+
+from referee.svg import WIDTH, document
+from referee.svg import element as _el
+from referee.svg import fitted as _fitted
 
 from .cards import CARDS, COLORS, LEVELS, end_game_vp, limits
 
-WIDTH = 360
 CARD_W, CARD_H, COL_GAP = 172, 62, 4  # two cards a row
 INK, PAPER, MUTED = "#111111", "#ffffff", "#555555"
 SPHERES = {"black": "#212121", "blue": "#1e88e5", "red": "#e53935", "yellow": "#fdd835"}
@@ -162,7 +164,7 @@ def picture(view: dict, *, seat=None, lang: str = "en") -> str:
     root.set("width", str(WIDTH))
     root.set("viewBox", f"0 0 {WIDTH} {height}")
     _sort_attributes(root)
-    return ET.tostring(root, encoding="unicode")
+    return document(root)
 
 
 def score(view, s) -> int:
@@ -381,28 +383,3 @@ def _defs(root) -> None:
 
 def _sort_attributes(node) -> None:
     node.attrib = dict(sorted(node.attrib.items()))
-
-
-def _fitted(text: str, size: float, room: int = WIDTH - 32) -> float:
-    """The font size (at most ``size``) at which ``text`` fits ``room`` units: a wide
-    (CJK) character is about one em, another about 0.62 em in bold."""
-    ems = sum(1.0 if ord(c) >= 0x2E80 else 0.62 for c in text)
-    return min(size, round(room / ems, 1))
-
-
-def _el(parent, tag, text=None, **attrs):
-    """An element; attributes sorted by name (``class_`` → ``class``, ``font_size`` →
-    ``font-size``) so the same view always gives the same bytes."""
-    named = {("viewBox" if k == "viewBox" else k.rstrip("_").replace("_", "-")): _number(v)
-             for k, v in attrs.items()}
-    attrib = dict(sorted(named.items()))
-    node = ET.Element(tag, attrib) if parent is None else ET.SubElement(parent, tag, attrib)
-    if text is not None:
-        node.text = text
-    return node
-
-
-def _number(value) -> str:
-    if isinstance(value, float):
-        return f"{value:.1f}".rstrip("0").rstrip(".")
-    return str(value)

@@ -10,9 +10,10 @@ legible on a phone. The other hands, a card another seat drew and the piles are 
 or ``"hidden"`` in the view (T-10.2): they are drawn as backs, never as cards.
 """
 
-import xml.etree.ElementTree as ET
+from referee.svg import WIDTH, document
+from referee.svg import element as _el
+from referee.svg import fitted as _fitted
 
-WIDTH = 360
 CARD_W, CARD_H, STEP, PER_ROW = 34, 48, 37, 9  # a mana card; rows of 9
 INK, PAPER, MUTED = "#111111", "#ffffff", "#555555"
 ATTRIBUTE = {"R": "fire", "B": "water", "G": "wood"}  # a card's letter (T-1.2)
@@ -100,7 +101,7 @@ def picture(view: dict, *, seat=None, lang: str = "en") -> str:
     if view["last_match"]:
         _el(root, "text", _last(view, words), x=12, y=height - 10, font_size=13, fill=INK,
             class_="last-match")
-    return ET.tostring(root, encoding="unicode")
+    return document(root)
 
 
 def _attribute(view, s) -> str:
@@ -292,28 +293,3 @@ def _defs(root) -> None:
         stroke_width=2)
     _el(defs, "path", id="star", d="M0 -6L1.8 -1.9L6.2 -1.9L2.6 0.8L3.9 5.1L0 2.5L-3.9 5.1"
         "L-2.6 0.8L-6.2 -1.9L-1.8 -1.9Z", fill="#ffb300", stroke=INK, stroke_width=0.8)
-
-
-def _fitted(text: str, size: float, room: int = WIDTH - 32) -> float:
-    """The font size (at most ``size``) at which ``text`` fits ``room`` units: a wide
-    (CJK) character is about one em, another about 0.62 em in bold."""
-    ems = sum(1.0 if ord(c) >= 0x2E80 else 0.62 for c in text)
-    return min(size, round(room / ems, 1))
-
-
-def _el(parent, tag, text=None, **attrs):
-    """An element; attributes sorted by name (``class_`` → ``class``, ``font_size`` →
-    ``font-size``) so the same view always gives the same bytes."""
-    named = {("viewBox" if k == "viewBox" else k.rstrip("_").replace("_", "-")): _number(v)
-             for k, v in attrs.items()}
-    attrib = dict(sorted(named.items()))
-    node = ET.Element(tag, attrib) if parent is None else ET.SubElement(parent, tag, attrib)
-    if text is not None:
-        node.text = text
-    return node
-
-
-def _number(value) -> str:
-    if isinstance(value, float):
-        return f"{value:.1f}".rstrip("0").rstrip(".")
-    return str(value)

@@ -10,11 +10,12 @@ legible on a phone. Another seat's hand and the deck are counts in the view (V-7
 they are drawn as card backs with their number, never as cards.
 """
 
-import xml.etree.ElementTree as ET
+from referee.svg import WIDTH, document
+from referee.svg import element as _el
+from referee.svg import fitted as _fitted
 
 from .board import CELLS, CHIP_NAMES, FILES, GAUGE_LIMIT, RANKS, WINNING_SCORE
 
-WIDTH = 360
 CELL, GAP, LEFT, TOP = 64, 3, 34, 92  # the map: cell size, gap, top-left corner
 MAP = 4 * CELL + 3 * GAP
 CARD_W, CARD_H, PER_ROW = 38, 50, 8  # an action card; a column wraps after 8
@@ -90,7 +91,7 @@ def picture(view: dict, *, seat=None, lang: str = "en") -> str:
     if view["settlements"]:
         _el(root, "text", _settled(view, words), x=12, y=height - 12, font_size=14, fill=INK,
             class_="settlement")
-    return ET.tostring(root, encoding="unicode")
+    return document(root)
 
 
 def _block_height(column) -> int:
@@ -303,28 +304,3 @@ def _defs(root) -> None:
         stroke_width=1.5)
     _el(back, "path", d=f"M6 6L{CARD_W - 6} {CARD_H - 6}M{CARD_W - 6} 6L6 {CARD_H - 6}",
         stroke="#90a4ae", stroke_width=2)
-
-
-def _fitted(text: str, size: float, room: int = WIDTH - 32) -> float:
-    """The font size (at most ``size``) at which ``text`` fits ``room`` units: a wide
-    (CJK) character is about one em, another about 0.62 em in bold."""
-    ems = sum(1.0 if ord(c) >= 0x2E80 else 0.62 for c in text)
-    return min(size, round(room / ems, 1))
-
-
-def _el(parent, tag, text=None, **attrs):
-    """An element; attributes sorted by name (``class_`` → ``class``, ``font_size`` →
-    ``font-size``) so the same view always gives the same bytes."""
-    named = {("viewBox" if k == "viewBox" else k.rstrip("_").replace("_", "-")): _number(v)
-             for k, v in attrs.items()}
-    attrib = dict(sorted(named.items()))
-    node = ET.Element(tag, attrib) if parent is None else ET.SubElement(parent, tag, attrib)
-    if text is not None:
-        node.text = text
-    return node
-
-
-def _number(value) -> str:
-    if isinstance(value, float):
-        return f"{value:.1f}".rstrip("0").rstrip(".")
-    return str(value)
