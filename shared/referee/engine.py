@@ -137,6 +137,22 @@ class Engine:
     breakdown_schema: dict = {"type": "object"}
     calculate_schema: dict | None = None
     components_schema: dict = {"type": "object"}
+    #: A game names its wire module here (``wire = wire``): the schemas above, and the move
+    #: types with their descriptions, are then read from its MOVES, VIEW, BREAKDOWN,
+    #: CALCULATE and COMPONENTS.
+    wire = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        described = cls.__dict__.get("wire")
+        if described is not None:
+            cls.move_schemas = described.MOVES
+            cls.move_types = {kind: schema["description"]
+                              for kind, schema in described.MOVES.items()}
+            cls.view_schema = described.VIEW
+            cls.breakdown_schema = described.BREAKDOWN
+            cls.calculate_schema = getattr(described, "CALCULATE", None)
+            cls.components_schema = described.COMPONENTS
 
     # ------------------------------------------------------------------ info
     def info(self) -> dict:

@@ -25,12 +25,7 @@ class Gematon(Engine):
     options = {name: Option(default, wire.OPTIONS[name]["description"], schema=wire.OPTIONS[name])
                for name, default in (("draft", False), ("pentacle_lines", FANO_LINES),
                                      ("blessing_values", GAUGE_VALUES))}
-    move_types = {move_type: schema["description"] for move_type, schema in wire.MOVES.items()}
-    move_schemas = wire.MOVES
-    view_schema = wire.VIEW
-    breakdown_schema = wire.BREAKDOWN
-    calculate_schema = wire.CALCULATE
-    components_schema = wire.COMPONENTS
+    wire = wire  # move types, schemas of moves, view, score, helper, catalog
 
     def info(self):
         return dict(super().info(), witches=witches.NO_EFFECT_NOTE)

@@ -17,12 +17,7 @@ class Ghostone(Engine):
     players_rule, end_rule, moves_rule = "G-1.3", "G-7.1", "G-9"
     rules_doc = "services/ghostone/RULES.md"
     rule_prefix = "G"
-    move_types = {kind: schema["description"] for kind, schema in wire.MOVES.items()}
-    move_schemas = wire.MOVES
-    view_schema = wire.VIEW
-    breakdown_schema = wire.BREAKDOWN
-    calculate_schema = wire.CALCULATE
-    components_schema = wire.COMPONENTS
+    wire = wire  # move types, schemas of moves, view, score, helper, catalog
 
     def _setup(self, state, events):
         rules.setup(state, events)

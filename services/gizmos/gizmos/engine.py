@@ -43,12 +43,7 @@ class Gizmos(Engine):
                    "it decides (the official rules are silent; see RULES.md)",
             wire.OPTIONS["research_draws_public"]),
     }
-    move_types = {kind: schema["description"] for kind, schema in wire.MOVES.items()}
-    move_schemas = wire.MOVES
-    view_schema = wire.VIEW
-    breakdown_schema = wire.BREAKDOWN
-    calculate_schema = wire.CALCULATE
-    components_schema = wire.COMPONENTS
+    wire = wire  # move types, schemas of moves, view, score, helper, catalog
 
     # ------------------------------------------------------------- setup
     def _setup(self, state, events):

@@ -40,12 +40,7 @@ class ThreeMagic(Engine):
         "star_points": Option([10, 30, 90], "stars item for 1, 2, 3 all-starred spells (T-7.2)",
                               wire.OPTIONS["star_points"]),
     }
-    move_types = {kind: schema["description"] for kind, schema in wire.MOVES.items()}
-    move_schemas = wire.MOVES
-    view_schema = wire.VIEW
-    breakdown_schema = wire.BREAKDOWN
-    calculate_schema = wire.CALCULATE
-    components_schema = wire.COMPONENTS
+    wire = wire  # move types, schemas of moves, view, score, helper, catalog
 
     def _check_options(self, options, players):
         position.check_options(options)

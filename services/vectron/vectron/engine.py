@@ -48,12 +48,7 @@ class Vectron(Engine):
                                schema=wire.OPTIONS["action_cards"]),
         "just3_bonus": Option(False, JUST3_TEXT, schema=wire.OPTIONS["just3_bonus"]),
     }
-    move_types = {kind: schema["description"] for kind, schema in wire.MOVES.items()}
-    move_schemas = wire.MOVES
-    view_schema = wire.VIEW
-    breakdown_schema = wire.BREAKDOWN
-    calculate_schema = wire.CALCULATE
-    components_schema = wire.COMPONENTS
+    wire = wire  # move types, schemas of moves, view, score, helper, catalog
 
     def _check_options(self, options, players):
         check_options(options, players)
