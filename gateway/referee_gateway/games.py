@@ -104,7 +104,7 @@ def per_game_paths(document: dict, upstream) -> bool:
                     operation["responses"].setdefault(code, PROBLEM_RESPONSE)
                 document["paths"].setdefault(f"/v1/games/{game}/{action}", {})[method] = operation
                 roots += references(operation)
-        for name in reachable(roots, served_schemas):  # every schema they use, no other
+        for name in sorted(reachable(roots, served_schemas)):  # every one they use, no other
             if name != "Problem":  # the gateway's own: its codes include the gateway's
                 schemas_[name] = served_schemas[name]
         served_games.append((game, prefix))
