@@ -3,7 +3,7 @@
     def create_app():
         return referee.service.create_app(Ghostone(), CalculateRequest)
 
-Every service answers the same stateless routes (``../shared/api.md``); the
+Every service answers the same stateless routes (README, "The API in one page"); the
 OpenAPI document and ``/docs`` come from the same schemas that check requests.
 """
 

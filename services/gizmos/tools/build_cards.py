@@ -1,13 +1,12 @@
-"""Regenerate ``gizmos/cards.json`` from the shared card data.
+"""Regenerate ``gizmos/cards.json`` from a card source file.
 
-    python services/gizmos/tools/build_cards.py [path/to/gizmos_cards.json]
+    python services/gizmos/tools/build_cards.py path/to/gizmos_cards.json
 
-The shared file (``../shared/data/gizmos_cards.json`` beside the repository)
-carries provenance notes for every card; the engine needs only the facts, so
-this keeps those and drops the rest. Run it by hand whenever the shared file
-changes and commit the result: ``cards.json`` is the project's card data, and
-no test reads the shared file (``tests/test_cards.py`` checks the committed
-data's own invariants).
+A card source (the reference card data, wherever you keep it) carries provenance notes
+for every card; the engine needs only the facts, so this keeps those and drops the rest.
+Run it by hand when the source changes and commit the result: ``cards.json`` is the
+project's card data. Nothing here looks outside the repository unless you name the file,
+and no test reads anything but the committed data (``tests/test_cards.py``).
 """
 
 import json
@@ -15,8 +14,6 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "gizmos"
-REPO = Path(__file__).resolve().parents[3]
-SHARED = REPO.parent / "shared" / "data" / "gizmos_cards.json"
 KEPT = ("id", "level", "color", "cost", "cost_color", "points", "type", "effect",
         "effect_text")
 
@@ -32,7 +29,9 @@ def build(source: Path) -> list[dict]:
 
 
 def main(argv: list[str]) -> None:
-    source = Path(argv[1]) if len(argv) > 1 else SHARED
+    if len(argv) != 2 or argv[1] in ("-h", "--help"):
+        sys.exit(__doc__)
+    source = Path(argv[1])
     target = PACKAGE / "cards.json"
     target.write_text(json.dumps(build(source), indent=1, ensure_ascii=False) + "\n",
                       encoding="utf-8")
