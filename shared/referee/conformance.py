@@ -236,3 +236,20 @@ def check_hidden_outcomes(engine, state, outcomes, rnd, candidates: int = 4) -> 
                 f"{outcome}: {received(first)} != {received(other)}")
             compared += 1
     return compared
+
+
+# ------------------------------------------------------------------ catalogs
+def bilingual_names(node):
+    """Every ``{"en", "ja"}`` pair in a component catalog (or any JSON data)."""
+    if isinstance(node, dict):
+        if set(node) == {"en", "ja"}:
+            yield node
+        for value in node.values():
+            yield from bilingual_names(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from bilingual_names(value)
+
+
+def is_japanese(text: str) -> bool:
+    return any("\u3040" <= c <= "\u9fff" for c in text)  # kana or kanji

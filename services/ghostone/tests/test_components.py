@@ -4,29 +4,14 @@ Japanese, matching its schema (wire.COMPONENTS)."""
 
 import json
 
-from jsonschema import Draft202012Validator
-
 from ghostone import wire
 from ghostone.board import DIE, NEIGHBOURS, ROCKS_AFTER_SETUP, step, wrap_step
 from ghostone.engine import Ghostone
+from jsonschema import Draft202012Validator
+from referee.conformance import bilingual_names as names
+from referee.conformance import is_japanese as japanese
 
 GAME = Ghostone()
-
-
-def names(node):
-    """Every {"en", "ja"} pair in the catalog."""
-    if isinstance(node, dict):
-        if set(node) == {"en", "ja"}:
-            yield node
-        for value in node.values():
-            yield from names(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from names(value)
-
-
-def japanese(text: str) -> bool:
-    return any("\u3040" <= c <= "\u9fff" for c in text)  # kana or kanji
 
 
 def test_G_1_1_the_catalog_matches_its_schema_and_is_plain_data():

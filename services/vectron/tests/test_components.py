@@ -5,30 +5,21 @@ its schema (wire.COMPONENTS)."""
 import json
 
 from jsonschema import Draft202012Validator
-
+from referee.conformance import bilingual_names as names
+from referee.conformance import is_japanese as japanese
 from vectron import wire
 from vectron.board import (
-    CARDS, CELLS, CHIPS, DEFAULT_ACTION_CARDS, DEFAULT_MAP_CHIPS, destinations, kick,
+    CARDS,
+    CELLS,
+    CHIPS,
+    DEFAULT_ACTION_CARDS,
+    DEFAULT_MAP_CHIPS,
+    destinations,
+    kick,
 )
 from vectron.engine import Vectron
 
 GAME = Vectron()
-
-
-def names(node):
-    """Every {"en", "ja"} pair in the catalog."""
-    if isinstance(node, dict):
-        if set(node) == {"en", "ja"}:
-            yield node
-        for value in node.values():
-            yield from names(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from names(value)
-
-
-def japanese(text: str) -> bool:
-    return any("\u3040" <= c <= "\u9fff" for c in text)  # kana or kanji
 
 
 def test_V_1_the_catalog_matches_its_schema_and_is_plain_data():
