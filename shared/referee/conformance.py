@@ -16,6 +16,7 @@ module level beside its engine: a valid copy of ``state`` in which what
 import json
 import random
 import sys
+from xml.etree import ElementTree
 from dataclasses import dataclass
 
 from .engine import CHANCE, LANGUAGES, Engine, canonical
@@ -253,3 +254,35 @@ def bilingual_names(node):
 
 def is_japanese(text: str) -> bool:
     return any("\u3040" <= c <= "\u9fff" for c in text)  # kana or kanji
+
+
+# ------------------------------------------------------------------ pictures
+#: the SVG namespace, as ElementTree spells a tag in it
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def random_states(engine: Engine, players: int, seed: int, mode: str = "digital",
+                  options=None):
+    """Every state of a seeded random game, from the start to the end (in a tabletop game
+    the table enters chance as the conformance suite does)."""
+    rnd = random.Random(seed)
+    state = engine.new(players, seed=seed, mode=mode, options=options)
+    yield state
+    while state["to_move"]:
+        state, _ = engine.apply(state, choose_move(engine, state, engine.legal_moves(state),
+                                                   rnd))
+        yield state
+
+
+def picture_tree(engine: Engine, state, seat=None, lang: str = "en"):
+    """A seat's picture of ``state``, parsed."""
+    return ElementTree.fromstring(engine.picture(state, seat, lang))
+
+
+def svg_texts(node) -> list[str]:
+    return ["".join(t.itertext()) for t in node.iter(f"{SVG}text")]
+
+
+def svg_group(root, cls: str):
+    """The first ``<g>`` whose class starts with ``cls``."""
+    return next(g for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith(cls))

@@ -5,37 +5,18 @@ seat's picture is byte for byte the same."""
 
 import random
 import re
-import xml.etree.ElementTree as ET
+from functools import partial
 
 from gematon import picture
 from gematon.engine import Gematon
 from gematon.hidden import perturb_hidden
+from referee.conformance import SVG, picture_tree, random_states
+from referee.conformance import svg_group as group
+from referee.conformance import svg_texts as texts
 
 GAME = Gematon()
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def states(players: int, seed: int, mode: str = "digital"):
-    """Every state of a seeded random game, from the start to the end."""
-    rnd = random.Random(seed)
-    state = GAME.new(players, seed=seed, mode=mode)
-    yield state
-    while state["to_move"]:
-        moves = GAME.legal_moves(state)
-        state, _ = GAME.apply(state, {k: v for k, v in rnd.choice(moves).items() if k != "p"})
-        yield state
-
-
-def drawn(state, seat=None, lang="en") -> ET.Element:
-    return ET.fromstring(GAME.picture(state, seat, lang))
-
-
-def texts(node) -> list[str]:
-    return ["".join(t.itertext()) for t in node.iter(f"{SVG}text")]
-
-
-def group(root, cls: str) -> ET.Element:
-    return next(g for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith(cls))
+states = partial(random_states, GAME)
+drawn = partial(picture_tree, GAME)
 
 
 def test_a_picture_is_an_svg_with_a_viewbox_a_title_and_a_text_version():

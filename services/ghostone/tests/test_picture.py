@@ -6,28 +6,16 @@ import json
 import random
 import re
 import xml.etree.ElementTree as ET
+from functools import partial
 
 from ghostone import picture
 from ghostone.engine import Ghostone
+from referee.conformance import SVG, picture_tree, random_states
 from referee.rng import Pcg32
 
 GAME = Ghostone()
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def states(players: int, seed: int, mode: str = "digital"):
-    """Every state of a seeded random game, from the start to the end."""
-    rnd = random.Random(seed)
-    state = GAME.new(players, seed=seed, mode=mode)
-    yield state
-    while state["to_move"]:
-        moves = GAME.legal_moves(state)
-        state, _ = GAME.apply(state, {k: v for k, v in rnd.choice(moves).items() if k != "p"})
-        yield state
-
-
-def drawn(state, seat=None, lang="en") -> ET.Element:
-    return ET.fromstring(GAME.picture(state, seat, lang))
+states = partial(random_states, GAME)
+drawn = partial(picture_tree, GAME)
 
 
 def banner(root) -> str:

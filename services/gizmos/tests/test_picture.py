@@ -5,44 +5,24 @@ seat's Research are counts (Z-12), so whatever they hold, a seat's picture is th
 
 import random
 import re
-import xml.etree.ElementTree as ET
+from functools import partial
 
 import pytest
-
 from gizmos import picture
 from gizmos.cards import CARDS
 from gizmos.engine import Gizmos, perturb_hidden
-from referee.conformance import choose_move
+from referee.conformance import SVG, picture_tree, random_states
+from referee.conformance import svg_group as group
+from referee.conformance import svg_texts as texts
 
 GAME = Gizmos()
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def states(players: int, seed: int, mode: str = "digital", options=None):
-    """Every state of a seeded random game, from the start to the end."""
-    rnd = random.Random(seed)
-    state = GAME.new(players, seed=seed, mode=mode, options=options)
-    yield state
-    while state["to_move"]:
-        state, _ = GAME.apply(state, choose_move(GAME, state, GAME.legal_moves(state), rnd))
-        yield state
-
-
-def drawn(state, seat=None, lang="en") -> ET.Element:
-    return ET.fromstring(GAME.picture(state, seat, lang))
-
-
-def texts(node) -> list[str]:
-    return ["".join(t.itertext()) for t in node.iter(f"{SVG}text")]
+states = partial(random_states, GAME)
+drawn = partial(picture_tree, GAME)
 
 
 def cards_in(node) -> list[int]:
     return [int(g.get("class").split()[1][1:]) for g in node.iter(f"{SVG}g")
             if (g.get("class") or "").startswith("card ")]
-
-
-def group(root, cls: str) -> ET.Element:
-    return next(g for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith(cls))
 
 
 def test_a_picture_is_an_svg_with_a_viewbox_a_title_and_a_text_version():

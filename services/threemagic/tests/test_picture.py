@@ -7,35 +7,17 @@ whatever they hold."""
 import random
 import re
 import xml.etree.ElementTree as ET
+from functools import partial
 
-from referee.conformance import choose_move
+from referee.conformance import SVG, picture_tree, random_states
+from referee.conformance import svg_group as group
+from referee.conformance import svg_texts as texts
 from threemagic import picture
 from threemagic.engine import ThreeMagic, perturb_hidden
 
 GAME = ThreeMagic()
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def states(seed: int, mode: str = "digital"):
-    """Every state of a seeded random game, from the start to the end."""
-    rnd = random.Random(seed)
-    state = GAME.new(3, seed=seed, mode=mode)
-    yield state
-    while state["to_move"]:
-        state, _ = GAME.apply(state, choose_move(GAME, state, GAME.legal_moves(state), rnd))
-        yield state
-
-
-def drawn(state, seat=None, lang="en") -> ET.Element:
-    return ET.fromstring(GAME.picture(state, seat, lang))
-
-
-def texts(node) -> list[str]:
-    return ["".join(t.itertext()) for t in node.iter(f"{SVG}text")]
-
-
-def group(root, cls: str) -> ET.Element:
-    return next(g for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith(cls))
+states = partial(random_states, GAME, 3)
+drawn = partial(picture_tree, GAME)
 
 
 def faces(node) -> list[str]:

@@ -5,38 +5,18 @@ so whatever they hold, a seat's picture is byte for byte the same."""
 
 import random
 import re
-import xml.etree.ElementTree as ET
+from functools import partial
 
-from referee.conformance import choose_move
+from referee.conformance import SVG, picture_tree, random_states
+from referee.conformance import svg_group as group
+from referee.conformance import svg_texts as texts
 from vectron import picture
 from vectron.board import FILES, RANKS
 from vectron.engine import Vectron, perturb_hidden
 
 GAME = Vectron()
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def states(players: int, seed: int, mode: str = "digital"):
-    """Every state of a seeded random game, from the start to the end (in a tabletop
-    game the table enters chance as the conformance suite does)."""
-    rnd = random.Random(seed)
-    state = GAME.new(players, seed=seed, mode=mode)
-    yield state
-    while state["to_move"]:
-        state, _ = GAME.apply(state, choose_move(GAME, state, GAME.legal_moves(state), rnd))
-        yield state
-
-
-def drawn(state, seat=None, lang="en") -> ET.Element:
-    return ET.fromstring(GAME.picture(state, seat, lang))
-
-
-def texts(node) -> list[str]:
-    return ["".join(t.itertext()) for t in node.iter(f"{SVG}text")]
-
-
-def group(root, cls: str) -> ET.Element:
-    return next(g for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith(cls))
+states = partial(random_states, GAME)
+drawn = partial(picture_tree, GAME)
 
 
 def test_a_picture_is_an_svg_with_a_viewbox_a_title_and_a_text_version():
