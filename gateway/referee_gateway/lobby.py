@@ -15,12 +15,21 @@ import secrets
 import time
 
 from flask import request
-from marshmallow import Schema, ValidationError, fields, validate
-
+from marshmallow import Schema, fields, validate
 from referee import schemas
 from referee.errors import (
-    AlreadyStarted, BadRequest, Forbidden, NobodySeated, NoSuchSeat, RateLimited, SeatTaken,
-    TableFull, UnknownJoinCode, UnknownSession, Unprocessable, VersionConflict,
+    AlreadyStarted,
+    BadRequest,
+    Forbidden,
+    NobodySeated,
+    NoSuchSeat,
+    RateLimited,
+    SeatTaken,
+    TableFull,
+    UnknownJoinCode,
+    UnknownSession,
+    Unprocessable,
+    VersionConflict,
 )
 from referee.sessions.store import digest, new_token
 from referee.web import json_response
@@ -50,25 +59,13 @@ def normalized(text: str) -> str | None:
     return code
 
 
-class SeatChoice(fields.Field):
-    """A seat number or ``"any"``."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if value == "any" or (type(value) is int and value >= 1):
-            return value
-        raise ValidationError('must be a seat number (1, 2, …) or "any"')
-
-    def _jsonschema_type_mapping(self):
-        return {"oneOf": [{"type": "integer", "minimum": 1}, {"const": "any"}]}
-
-
 class JoinRequest(schemas.Base):
     code = fields.String(validate=validate.Length(min=1, max=40), metadata={
         "description": "the table's join code, as read aloud (case, spaces and dashes "
                        "do not matter)"})
     session_id = fields.String(validate=validate.Length(min=1, max=64), metadata={
         "description": "instead of a code: a table listed in the lobby"})
-    seat = SeatChoice(load_default="any")
+    seat = schemas.SeatOr("any", load_default="any")
 
 
 class Joined(Schema):
@@ -121,7 +118,7 @@ def document_choices(document: dict) -> bool:
     if "JoinRequest" in named:
         named["JoinRequest"]["oneOf"] = [{"required": ["code"]}, {"required": ["session_id"]}]
         named["JoinRequest"]["properties"]["seat"] = dict(
-            SeatChoice()._jsonschema_type_mapping(), default="any")
+            schemas.SeatOr("any").json_schema(), default="any")
     for name, schema in named.items():
         if name.endswith("CreateSessionRequest") and "properties" in schema:
             schema["if"] = {"properties": {"public": {"const": True}}, "required": ["public"]}

@@ -17,16 +17,20 @@ class Base(Schema):
         unknown = RAISE
 
 
-class SeatOrChance(fields.Field):
-    """A seat number (1…) or the string ``"chance"``."""
+class SeatOr(fields.Field):
+    """A seat number (1…) or one word: ``"chance"`` (who moves), ``"any"`` (a free seat)."""
+
+    def __init__(self, word: str, **kwargs):
+        super().__init__(**kwargs)
+        self.word = word
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if value == "chance" or (type(value) is int and value >= 1):
+        if value == self.word or (type(value) is int and value >= 1):
             return value
-        raise ValidationError("must be a seat number (1, 2, …) or \"chance\"")
+        raise ValidationError(f'must be a seat number (1, 2, …) or "{self.word}"')
 
-    def _jsonschema_type_mapping(self):
-        return {"oneOf": [{"type": "integer", "minimum": 1}, {"const": "chance"}]}
+    def json_schema(self) -> dict:
+        return {"oneOf": [{"type": "integer", "minimum": 1}, {"const": self.word}]}
 
 
 class StrictBoolean(fields.Boolean):
@@ -81,7 +85,7 @@ MAX_MATCH_FIELDS = 8
 
 class LegalMovesRequest(Base):
     state = State
-    seat = SeatOrChance(load_default=None, allow_none=True)
+    seat = SeatOr("chance", load_default=None, allow_none=True)
     match = MoveMatch(load_default=dict)
 
 
