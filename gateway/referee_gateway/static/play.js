@@ -50,6 +50,7 @@ class Table {
   }
 
   stop() {
+    this.left = true;  // another screen owns main now: a pass still under way must not touch it
     if (this.stream) this.stream.stop();
   }
 
@@ -143,6 +144,7 @@ class Table {
 
   /** Bring the screen to the session's version; one pass at a time, again if it moved on. */
   async refresh() {
+    if (this.left) return;
     if (this.refreshing) {
       this.again = true;
       return;
@@ -153,13 +155,15 @@ class Table {
       do {
         this.again = false;
         await this.render();
-      } while (this.again);
+      } while (this.again && !this.left);
     } catch (error) {
       this.showError(error);
     } finally {
       this.refreshing = false;
-      this.main.dataset.version = String(this.version);
-      this.main.dataset.busy = "false";
+      if (!this.left) {
+        this.main.dataset.version = String(this.version);
+        this.main.dataset.busy = "false";
+      }
     }
   }
 
