@@ -40,8 +40,9 @@ def say(line: str) -> None:
 # ------------------------------------------------------------------ engines
 def engine_rate(engine, seconds: float, trusted: bool = True) -> float:
     """Steps per second of random playouts. ``trusted``: the referee's own playouts (as a
-    bot's): states it made itself skip the whole-state check; ``False``: every step checks
-    the state whole, as the stateless routes do for a state a caller sent."""
+    bot's): a state it made itself skips the whole-state check and is played in place
+    (``play_in_place``, as python-chess's ``push``); ``False``: every step checks the state
+    whole and copies it, as the stateless routes do for a state a caller sent."""
     rnd, steps, seed = random.Random(1), 0, 0
     deadline = time.perf_counter() + seconds
     start = time.perf_counter()
@@ -50,7 +51,10 @@ def engine_rate(engine, seconds: float, trusted: bool = True) -> float:
         seed += 1
         while state["to_move"] and time.perf_counter() < deadline:
             move = rnd.choice(engine.legal_moves(state, trusted=trusted))
-            state, _ = engine.apply(state, move, trusted=trusted)
+            if trusted:  # a playout's step, in place as python-chess's push
+                engine.play_in_place(state, move)
+            else:
+                state, _ = engine.apply(state, move)
             steps += 1
     return steps / (time.perf_counter() - start)
 
@@ -198,8 +202,8 @@ def main(argv=None) -> int:
                  engine_rate(engine, args.engine_seconds, trusted=False))
                 for game, engine in engines().items()]
         print("\nEngine random playouts (steps/s = legal moves + apply), same machine, same run;"
-              "\n  trusted: the referee's own states (bots, playouts); checked: every state "
-              "checked whole")
+              "\n  trusted: the referee's own states (bots, playouts), played in place; "
+              "checked: every state checked whole and copied (the stateless routes)")
         print(f"  {'python-chess':<12} {chess_steps:>10,.0f} steps/s   (yardstick)")
         for game, rate, checked in rows:
             print(f"  {game:<12} {rate:>10,.0f} steps/s   ratio to python-chess "

@@ -208,6 +208,14 @@ class Table:
         engine._run_chance(new, events)
         return self.settle(new)
 
+    def play_in_place(self, state: dict, move: dict) -> None:
+        """A playout's step on its own copy of a world (the engine's playout step): ``move``
+        was just listed for this very state, so it is accepted at once."""
+        engine = self.engine
+        engine.play_in_place(state, move)
+        while state["to_move"] == [CHANCE]:
+            engine.play_in_place(state, engine._sample_chance(state, self.chance))
+
     def rewards(self, state: dict) -> dict[int, float]:
         """Each seat's payoff in [0, 1]: at the end mostly the win (shared among
         tied winners), a little the lead; before, the logistic of ``evaluate``."""

@@ -4,7 +4,8 @@ Seeded random games are played to the end through the public protocol and, at
 every step, the invariants every game shares are checked: the state
 round-trips through JSON, play is deterministic, every listed legal move is
 accepted verbatim, unlisted moves are refused (with a rule id when illegal)
-without changing anything, seats that are not to move have no moves, forged
+without changing anything (on the referee's own trusted path too, which must
+list and play exactly as the checked path), seats that are not to move have no moves, forged
 states are refused cleanly, and no view or move list depends on what its seat
 may not see. ``tests/test_conformance.py`` runs it for every game.
 
@@ -19,7 +20,7 @@ import sys
 from xml.etree import ElementTree
 from dataclasses import dataclass
 
-from .engine import CHANCE, LANGUAGES, Engine, canonical
+from .engine import CHANCE, LANGUAGES, Engine, canonical, clone
 from .errors import BadRequest, Forbidden, IllegalMove, InvalidState, RefereeError
 from .rng import Pcg32
 
@@ -68,6 +69,7 @@ def play_random_game(engine: Engine, players: int, seed: int, mode: str = "digit
         json.dumps(events)
         if deep:
             assert engine.apply(json.loads(before), move) == (new, events), "not deterministic"
+            check_trusted_path(engine, state, moves, move, (new, events))
         state = new
         steps += 1
     check_round_trip(state)
@@ -104,6 +106,16 @@ def check_listed_moves_accepted(engine, state, moves, rnd, sample: int = 4) -> N
         engine.apply(state, move)  # raises if a listed move is refused
 
 
+def check_trusted_path(engine, state, moves, move, played) -> None:
+    """The referee's own path (a held state: no whole-state check, the playout step in
+    place) lists and plays exactly as the checked path does."""
+    held = clone(state)
+    listed = engine.legal_moves(held, trusted=True)
+    assert listed == moves, "the trusted listing differs"
+    chosen = next((m for m in listed if m == move), move)  # the very object listed
+    assert (held, engine.play_in_place(held, chosen)) == played, "play_in_place differs"
+
+
 def mutations(move: dict, moves: list, rnd) -> list[dict]:
     """Moves near a legal one: another field value, garbage, another seat, no type."""
     out = [dict(move, type="no_such_move"), {k: v for k, v in move.items() if k != "type"}]
@@ -124,16 +136,27 @@ def check_unlisted_moves_refused(engine, state, moves, rnd) -> None:
         if "describe" in bare or canonical(bare) in listed:
             continue
         expect_refusal(engine, state, bare)
+        expect_refusal(engine, state, bare, trusted=True)
     acting = set(state["to_move"])
     idle = [s for s in range(1, state["players"] + 1) if s not in acting]
     if idle and state["to_move"] != [CHANCE]:
         expect_refusal(engine, state, dict(rnd.choice(moves), seat=rnd.choice(idle)))
 
 
-def expect_refusal(engine, state, move) -> RefereeError:
+def expect_refusal(engine, state, move, trusted: bool = False) -> RefereeError:
+    """``move`` is refused and nothing changes; ``trusted``: on the referee's own
+    path, just after a listing of the same state, through the playout step."""
     before = canonical(state)
     try:
-        engine.apply(state, move)
+        if trusted:
+            held = clone(state)
+            engine.legal_moves(held, trusted=True)
+            try:
+                engine.play_in_place(held, move)
+            finally:
+                assert canonical(held) == before, "a refused move changed the held state"
+        else:
+            engine.apply(state, move)
     except (IllegalMove, BadRequest, Forbidden) as refusal:
         assert canonical(state) == before, "a refused move changed the state"
         if isinstance(refusal, IllegalMove):

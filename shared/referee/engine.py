@@ -11,7 +11,6 @@ input. State is plain JSON data: it round-trips exactly through ``json``.
 No Flask, Redis or HTTP here: engines are pure Python.
 """
 
-import contextlib
 import importlib
 import json
 import logging
@@ -19,6 +18,8 @@ import marshal
 import secrets
 import threading
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 
 from .errors import (
     BadRequest, Forbidden, GameOver, IllegalMove, InvalidInput, InvalidOptions,
@@ -105,6 +106,27 @@ def clone(state: dict) -> dict:
 #: The last listing made on a trusted state, per thread: accepting a move chosen from it
 #: (a bot's or a playout's next step) need not list the same moves again.
 _LISTED = threading.local()
+
+
+class _Guard:
+    """:meth:`Engine._guard`'s context manager, a class: every listing and step enters
+    one, and a generator-based one costs several times as much."""
+
+    __slots__ = ("game", "error")
+
+    def __init__(self, game: str, error: type[RefereeError]):
+        self.game, self.error = game, error
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, exc, traceback) -> bool:
+        if exc is None or isinstance(exc, RefereeError) or not isinstance(exc, Exception):
+            return False  # nothing, a refusal, or an interrupt: as it is
+        # any crash on caller-supplied data, AssertionError included
+        log.warning("%s: input tripped the engine: %r", self.game, exc,
+                    exc_info=(kind, exc, traceback))
+        raise self.error(f"inconsistent input ({kind.__name__})") from None
 
 
 class Engine:
@@ -247,11 +269,29 @@ class Engine:
         with self._guard():
             move, p = self._accept(state, move, trusted)
             new = clone(state)
-            events: list = []
-            self._play(new, move, events)
-            new["version"] += 1
-            self._run_chance(new, events)
+            events = self._advance(new, move)
             return new, events, move if p is None else dict(move, p=p)
+
+    def play_in_place(self, state: dict, move) -> list:
+        """The playout step: play ``move`` on ``state`` itself, as python-chess's
+        ``Board.push`` does, and answer the events.
+
+        Only for a state the referee made and holds itself (a bot's playout, ``make
+        bench``): ``state`` is trusted, and it is changed, so keep a :func:`clone` of
+        any position still needed. The move is checked as :meth:`step` checks it (the
+        very move object just listed for this state passes at once).
+        """
+        with self._guard():
+            move, _ = self._accept(state, move, trusted=True)
+            return self._advance(state, move)
+
+    def _advance(self, state: dict, move: dict) -> list:
+        """Play an accepted move on ``state`` in place, then digital chance: the events."""
+        events: list = []
+        self._play(state, move, events)
+        state["version"] += 1
+        self._run_chance(state, events)
+        return events
 
     def score(self, state: dict, *, trusted: bool = False) -> dict:
         self.check(state, trusted)
@@ -414,6 +454,8 @@ class Engine:
         refusal it earns (nothing is changed). A client's ``p`` is ignored."""
         if not isinstance(move, dict):
             raise BadRequest("move must be an object")
+        if trusted and any(map(is_, self._last_listing(state, move.get("seat")), repeat(move))):
+            return move, None  # the very object just listed for this state (a playout's pick)
         move = {k: v for k, v in move.items() if k not in ANNOTATIONS}
         to_move = state["to_move"]
         if not to_move:
@@ -437,13 +479,19 @@ class Engine:
         return move, None
 
     @staticmethod
-    def _just_listed(state, seat, move) -> bool:
+    def _last_listing(state, seat) -> list | tuple:
+        """The seat's moves in the last listing made on this very (trusted) state at its
+        present version, or nothing."""
+        last = getattr(_LISTED, "last", None)
+        if last is None or last[0] is not state or last[1] != state["version"] or (
+                type(seat) is not int):
+            return ()
+        return last[2].get(seat, ())
+
+    def _just_listed(self, state, seat, move) -> bool:
         """Whether ``move`` is in the last listing made on this very (trusted) state. Only a
         hit counts: anything else is checked as usual."""
-        last = getattr(_LISTED, "last", None)
-        if last is None or last[0] is not state or last[1] != state["version"]:
-            return False
-        return is_listed(move, last[2].get(seat, ()))
+        return is_listed(move, self._last_listing(state, seat))
 
     def _explain(self, state, move) -> tuple[str | None, str]:
         try:
@@ -510,8 +558,7 @@ class Engine:
         return (entry["total"],)
 
     # ---------------------------------------------------------------- guard
-    @contextlib.contextmanager
-    def _guard(self, error: type[RefereeError] = InvalidState):
+    def _guard(self, error: type[RefereeError] = InvalidState) -> "_Guard":
         """Turn a crash on caller-supplied data into a 422 ``error``.
 
         The stateless routes trust their caller with the whole state; should a
@@ -520,13 +567,7 @@ class Engine:
         Tests run engines directly and see such an error as a failure, so
         engine bugs still surface there; the log keeps the traceback.
         """
-        try:
-            yield
-        except RefereeError:
-            raise
-        except Exception as exc:  # any crash on caller-supplied data, AssertionError included
-            log.warning("%s: input tripped the engine: %r", self.id, exc, exc_info=True)
-            raise error(f"inconsistent input ({type(exc).__name__})") from None
+        return _Guard(self.id, error)
 
     # ----------------------------------------------------------- game hooks
     def _check_options(self, options: dict, players: int) -> None:

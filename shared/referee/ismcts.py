@@ -24,7 +24,7 @@ inside ``apply``, and tabletop chance is drawn from the outcomes' weights.
 import math
 
 from .bots import logistic
-from .engine import canonical
+from .engine import canonical, clone
 
 EXPLORATION = 0.7  # UCB1's constant for payoffs in [0, 1]
 PRIOR_VISITS = 3  # the weight of the one-ply judgement a root move starts with
@@ -136,12 +136,13 @@ def select(table, node: Node, moves: list) -> tuple[str, dict]:
 
 def playout(table, state: dict) -> dict:
     """The game's playout policy (default: uniform random moves) to the end, or
-    for the game's playout depth."""
+    for the game's playout depth, on a copy of ``state`` played in place."""
     engine, rnd, policy = table.engine, table.rnd, table.hooks.playout_move
+    state = clone(state)
     for _ in range(table.hooks.playout_depth):
         if not state["to_move"]:
             break
         actor = state["to_move"][0]
         moves = engine.legal_moves(state, actor, trusted=True)
-        state = table.play(state, policy(state, actor, moves, rnd))
+        table.play_in_place(state, policy(state, actor, moves, rnd))
     return state
