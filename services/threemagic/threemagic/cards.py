@@ -5,6 +5,8 @@ A card is written as its colour letter, its number and ``*`` when starred:
 card's *face*, its first two characters (``R3``).
 """
 
+from collections import Counter
+from functools import cache
 from itertools import combinations
 
 ATTRIBUTES = ("fire", "water", "wood")
@@ -86,10 +88,31 @@ def is_complete(hand: list[str]) -> bool:
 
 
 def winning_insertions(hand: list[str], card: str) -> list[int]:
-    """Where ``card`` may be inserted to complete ``hand`` (T-4.2, T-5.1 ron)."""
-    if len(hand) % 3 != 2:
+    """Where ``card`` may be inserted to complete ``hand`` (T-4.2, T-5.1 ron).
+
+    Inserted at ``p``, the card lands in triple ``p // 3``: the triples before it
+    keep their places and those after it shift by one, so each triple of the hand
+    is read once, not once per place (the same reading as :func:`is_tenpai`).
+    """
+    size = len(hand)
+    if size % 3 != 2:
         return []
-    return [p for p in range(len(hand) + 1) if is_complete(hand[:p] + [card] + hand[p:])]
+    faces, wanted, triples = [c[:2] for c in hand], card[:2], (size + 1) // 3
+    shifted_ok = [True] * triples  # [t]: every triple after t, shifted by one, is a spell
+    for t in range(triples - 2, -1, -1):
+        s = 3 * t + 2
+        shifted_ok[t] = shifted_ok[t + 1] and (faces[s], faces[s + 1], faces[s + 2]) in SPELL_FACES
+    found = []
+    for t in range(triples):
+        start = 3 * t
+        if t and (faces[start - 3], faces[start - 2], faces[start - 1]) not in SPELL_FACES:
+            break  # a broken prefix stays broken for every later triple
+        if shifted_ok[t]:
+            first, second = faces[start], faces[start + 1]
+            found += [start + offset for offset, triple in enumerate(
+                ((wanted, first, second), (first, wanted, second), (first, second, wanted)))
+                if triple in SPELL_FACES]
+    return found
 
 
 def is_tenpai(hand: list[str]) -> bool:
@@ -100,10 +123,14 @@ def is_tenpai(hand: list[str]) -> bool:
     must be an ordered pair some spell holds (referee decision: whether a
     copy of the missing card is still unseen does not matter).
     """
-    size = len(hand)
+    return faces_tenpai([card[:2] for card in hand])
+
+
+def faces_tenpai(faces) -> bool:
+    """:func:`is_tenpai` of a hand given as its faces (``R3``), in order."""
+    size = len(faces)
     if size % 3 != 2:
         return False
-    faces = [card[:2] for card in hand]
     for t in range(size // 3 + 1):
         start = 3 * t
         if t and (faces[start - 3], faces[start - 2], faces[start - 1]) not in SPELL_FACES:
@@ -129,12 +156,13 @@ def is_canonical_discard(insert: int, remove: int) -> bool:
     return remove != insert + 1
 
 
-def discard_spellings(size: int) -> list[tuple[int, int]]:
+@cache
+def discard_spellings(size: int) -> tuple[tuple[int, int], ...]:
     """Every distinct discard of a ``size``-card hand and a drawn card, once:
     ``(insert, remove)`` with ``insert`` 0…size and ``remove`` indexing the
     hand with the drawn card inserted — ``1 + size²`` of them."""
-    return [(i, j) for i in range(size + 1) for j in range(size + 1)
-            if is_canonical_discard(i, j)]
+    return tuple((i, j) for i in range(size + 1) for j in range(size + 1)
+                 if is_canonical_discard(i, j))
 
 
 def could_ron(available: dict[str, int], hand_size: int, wanted: str) -> bool:
@@ -196,8 +224,11 @@ def chi_spell(first: str, second: str, discard: str) -> list[str] | None:
     The discard takes its place in the pattern; at most one place fits, since a
     set of three numbers reads as a spell only forwards or only backwards.
     """
-    for spell in ([discard, first, second], [first, discard, second], [first, second, discard]):
-        if tuple(face(c) for c in spell) in SEQUENCE_FACES:
+    a, b, d = first[:2], second[:2], discard[:2]
+    for spell, faces in (([discard, first, second], (d, a, b)),
+                         ([first, discard, second], (a, d, b)),
+                         ([first, second, discard], (a, b, d))):
+        if faces in SEQUENCE_FACES:
             return spell
     return None
 
@@ -215,7 +246,4 @@ def call_cost(calls_made: int, own_attribute: bool) -> int:
 
 
 def counts(cards) -> dict[str, int]:
-    found: dict[str, int] = {}
-    for card in cards:
-        found[card] = found.get(card, 0) + 1
-    return found
+    return Counter(cards)

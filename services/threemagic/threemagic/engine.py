@@ -54,6 +54,9 @@ class ThreeMagic(Engine):
     def _chance_outcomes(self, state):
         return rules.chance_outcomes(state)
 
+    def _sample_chance(self, state, rng):
+        return rules.sample_chance(state, rng)
+
     def _legal(self, state, seat):
         return rules.legal(state, seat)
 

@@ -21,8 +21,8 @@ from referee.engine import CHANCE
 
 from .calls import asked_seats, call_options
 from .cards import (
-    DECK_SIZE, HAND_SIZE, WEAK_TO, chi_spell, discard_spellings, is_tenpai, pon_spell,
-    winning_insertions,
+    DECK_SIZE, HAND_SIZE, WEAK_TO, chi_spell, discard_spellings, faces_tenpai, is_tenpai,
+    pon_spell, winning_insertions,
 )
 from .scoring import catalyst_of, measure, settle
 from .table import (
@@ -65,6 +65,13 @@ def chance_outcomes(state):
     return [(dict(base, card=card), n) for card, n in unseen(state).items() if n > 0]
 
 
+def sample_chance(state, rng):
+    """One outcome drawn as from :func:`chance_outcomes` (the same weights, the same
+    draw of the generator), making only the move drawn."""
+    cards = [(card, n) for card, n in unseen(state).items() if n > 0]
+    return dict(pending_chance(state), card=cards[rng.weighted([n for _, n in cards])][0])
+
+
 # ------------------------------------------------------------------ moves
 def legal(state, seat):
     phase = state["phase"]
@@ -83,20 +90,24 @@ def _turn_moves(state, seat):
     moves = [{"type": "tsumo", "seat": seat, "insert": p}
              for p in winning_insertions(hand, drawn)]
     locked = state["riichi"][seat - 1]  # T-6.3: discard the drawn card only
-    can_riichi = may_riichi(state, seat)
-    tenpai: dict[tuple, bool] = {}
     # T-4.3: one spelling per distinct discard; locked, only dropping the drawn card
-    for i, j in [(0, 0)] if locked else discard_spellings(len(hand)):
+    spellings = [(0, 0)] if locked else discard_spellings(len(hand))
+    if not may_riichi(state, seat):
+        return moves + [{"type": "discard", "seat": seat, "insert": i, "remove": j,
+                         "riichi": False} for i, j in spellings]
+    faces, new = [c[:2] for c in hand], drawn[:2]
+    tenpai: dict[tuple, bool] = {}  # by the faces kept: equal cards keep equal hands
+    for i, j in spellings:
         moves.append({"type": "discard", "seat": seat, "insert": i, "remove": j,
                       "riichi": False})
-        if can_riichi:
-            full = hand[:i] + [drawn] + hand[i:]
-            kept = tuple(full[:j] + full[j + 1:])
-            if kept not in tenpai:  # equal cards can still keep equal hands
-                tenpai[kept] = is_tenpai(list(kept))
-            if tenpai[kept]:
-                moves.append({"type": "discard", "seat": seat, "insert": i,
-                              "remove": j, "riichi": True})
+        full = faces[:i] + [new] + faces[i:]
+        del full[j]
+        kept = tuple(full)
+        if kept not in tenpai:
+            tenpai[kept] = faces_tenpai(kept)
+        if tenpai[kept]:
+            moves.append({"type": "discard", "seat": seat, "insert": i,
+                          "remove": j, "riichi": True})
     return moves
 
 
@@ -205,7 +216,7 @@ def _resolve_window(state, events):
     discarder, card = state["turn"], state["window"]["card"]
     answers = {}
     for answer in state["window"]["answers"]:  # a forged answer counts as a pass
-        if answer in call_options(state, answer["seat"], card):
+        if answer["type"] != "pass" and answer in call_options(state, answer["seat"], card):
             answers[answer["seat"]] = answer
     for kind in ("ron", "pon", "chi"):
         for seat in answer_order(discarder):
