@@ -24,6 +24,8 @@ CARDS: dict[int, dict] = {
     for card in json.loads(resources.files(__package__).joinpath("cards.json").read_text(
         encoding="utf-8"))
 }
+PRICES = {i: ("any" if c["effect"].get("generic") else c["color"], c["cost"])
+          for i, c in CARDS.items()}
 BY_LEVEL = {level: sorted(i for i, c in CARDS.items() if c["level"] == level)
             for level in (0, *LEVELS)}
 DECK_SIZE = {1: len(BY_LEVEL[1]), 2: len(BY_LEVEL[2]), 3: LEVEL3_IN_PLAY}
@@ -39,6 +41,12 @@ def effect(card_id: int) -> dict:
 
 def is_generic(card_id: int) -> bool:
     return bool(effect(card_id).get("generic"))
+
+
+def price(card_id: int) -> tuple[str, int]:
+    """What building the card costs before discounts: its colour ("any" for a Generic
+    gizmo, Z-6.4) and energy."""
+    return PRICES[card_id]
 
 
 def colors_of(card_id: int) -> tuple[str, ...]:
@@ -65,16 +73,31 @@ def _limits(built: tuple[int, ...]) -> tuple:
 
 def forbids(built: list[int], action: str) -> bool:
     """Whether a Negator among ``built`` forbids ``action`` ("file"/"research", Z-6.2)."""
-    return any(effect(c).get("forbid") == action for c in built)
+    return action in _forbidden(tuple(built))
+
+
+@lru_cache(maxsize=4096)
+def _forbidden(built: tuple[int, ...]) -> frozenset:
+    return frozenset(effect(c)["forbid"] for c in built if "forbid" in effect(c))
 
 
 def discount(built: list[int], card_id: int, source: str) -> int:
     """Energy the Discount upgrades take off building ``card_id`` from ``source`` (Z-6.3)."""
+    discounts = _discounts(tuple(built))
+    if not discounts:
+        return 0
     applies = {"building_level_2": level(card_id) == 2,
                "building_from_archive": source == "archive",
                "building_from_research": source == "research"}
-    return sum(fx["discount"]["amount"] for c in built
-               if "discount" in (fx := effect(c)) and applies[fx["discount"]["when"]])
+    return sum(amount for when, amount in discounts if applies[when])
+
+
+@lru_cache(maxsize=4096)
+def _discounts(built: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """``(when, amount)`` of each Discount upgrade among ``built`` (a listing prices
+    every card against the same gizmos)."""
+    return tuple((fx["discount"]["when"], fx["discount"]["amount"])
+                 for c in built if "discount" in (fx := effect(c)))
 
 
 def _grants_a_build(card_id: int) -> bool:

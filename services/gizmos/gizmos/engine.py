@@ -98,14 +98,27 @@ class Gizmos(Engine):
     def _chance_outcomes(self, state):
         head = state["chance"][0]
         if head["draw"] == "card":
-            deal = {"type": "deal", "seat": CHANCE, "to": head["to"]}
-            if head["to"] == "research":  # Z-3.4: public or the researcher's (the option)
-                deal["researcher"] = state["turn"]
-                if not state["options"]["research_draws_public"]:
-                    deal["private"] = True
+            deal = self._deal(state, head)
             return [(dict(deal, card=c), 1) for c in table.unseen_pool(state, head["level"])]
         return [({"type": "marble", "seat": CHANCE, "color": c}, n)
                 for c, n in table.hopper(state).items() if n]
+
+    def _sample_chance(self, state, rng):
+        head = state["chance"][0]
+        if head["draw"] == "card":  # as from the listing (equal weights), but one move made
+            pool = table.unseen_pool(state, head["level"])
+            return dict(self._deal(state, head), card=pool[rng.weighted([1] * len(pool))])
+        return super()._sample_chance(state, rng)
+
+    @staticmethod
+    def _deal(state, head) -> dict:
+        """A card dealt from a deck, all but the card."""
+        deal = {"type": "deal", "seat": CHANCE, "to": head["to"]}
+        if head["to"] == "research":  # Z-3.4: public or the researcher's (the option)
+            deal["researcher"] = state["turn"]
+            if not state["options"]["research_draws_public"]:
+                deal["private"] = True
+        return deal
 
     def _play(self, state, move, events):
         rules.play(state, move, events)

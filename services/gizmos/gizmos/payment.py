@@ -99,6 +99,7 @@ def counts(vector: int) -> list[int]:
     return [(vector >> (_FIELD * i)) & _MASK for i in range(len(KINDS))]
 
 
+@lru_cache(maxsize=256)  # one entry per Converter card
 def converter_slots(card_id: int) -> tuple[int, int]:
     """One Converter card's slots: ``(counts per kind, packed; wildcards)``."""
     vector = wildcards = 0
@@ -179,6 +180,20 @@ class Capacity:
         return (short & (over - (over >> (_FIELD - 1))) & _RECOLOURS) % 255 <= self.wildcards
 
 
+@lru_cache(maxsize=1024)
+def _converter_set(cards: tuple[int, ...]) -> tuple:
+    """What a set of Converters brings, worked out once per set: each card's slots,
+    their capacity, its counts per kind, the doublings, and whether every Converter
+    only recolours one colour ("X → any": the common case, searched directly by
+    :meth:`Search._recoloured`). Nothing of it is changed afterwards."""
+    slots = {card: converter_slots(card) for card in cards}
+    capacity = Capacity(sum(v for v, _ in slots.values()), sum(w for _, w in slots.values()))
+    per_kind = counts(capacity.vector)
+    doublings = sum(per_kind[_DOUBLE[c]] for c in COLORS)
+    recolourings_only = not capacity.wildcards and not capacity.vector & ~_RECOLOURS
+    return slots, capacity, per_kind, doublings, recolourings_only
+
+
 class Search:
     """The payments a ring and a set of available Converters allow.
 
@@ -189,10 +204,9 @@ class Search:
 
     def __init__(self, ring: dict, converters, budget: int | None = None):
         self.ring = tuple(ring.get(c, 0) for c in COLORS)
-        self.slots = {card: converter_slots(card) for card in sorted(set(converters))}
-        self.capacity = Capacity(sum(v for v, _ in self.slots.values()),
-                                 sum(w for _, w in self.slots.values()))
-        self.doublings = sum(counts(self.capacity.vector)[_DOUBLE[c]] for c in COLORS)
+        (self.slots, self.capacity, self.capacity_counts, self.doublings,
+         self.recolourings_only) = _converter_set(tuple(sorted(set(converters))))
+        self.most_units = sum(self.ring) + self.doublings  # a doubling adds one unit
         self.nodes = 0
         self.tally = _TALLY.get()
         self.budget = MAX_NODES if budget is None else budget
@@ -203,6 +217,7 @@ class Search:
         self._tight: dict = {}
         self._sides: dict = {}
         self._listed: dict = {}
+        self._covered: dict = {}
 
     # --------------------------------------------------------------- answers
     def payments(self, target: str, low: int, high: int) -> list[tuple]:
@@ -211,15 +226,21 @@ class Search:
         ``target`` is a colour, or ``"any"`` for a Generic gizmo. Sorted by
         spend, then by converters.
         """
-        key = (target, max(low, 0), high)
+        low = max(low, 0)
+        key = (target, low, high)
         if key not in self._listed:
             t = WILD if target == ANY else COLORS.index(target)
-            found = []
-            if not self.slots:  # no Converter: spheres of the card's colour pay as they are
-                found = [(spend, ()) for spend in _plain_spends(self.ring, t, max(low, 0), high)]
-            for spend, needs in self._spends(t, max(low, 0), high) if self.slots else ():
-                colours = tuple(c for c, n in zip(COLORS, spend) for _ in range(n))
-                found += [(colours, cards) for cards in self._card_sets(needs)]
+            if low > self.most_units:  # every sphere and every doubling would not do
+                found = []
+            elif not self.slots or t == WILD and self.recolourings_only:
+                # spheres pay as they are: a recolouring would change nothing (so is not used)
+                found = [(spend, ()) for spend in _plain_spends(self.ring, t, low, high)]
+            elif self.recolourings_only:
+                found = self._recoloured(t, low, high)
+            else:
+                found = [(tuple(c for c, n in zip(COLORS, spend) for _ in range(n)), cards)
+                         for spend, needs in self._spends(t, low, high)
+                         for cards in self._card_sets(needs)]
             found.sort()
             self._listed[key] = found
         return self._listed[key]
@@ -250,6 +271,42 @@ class Search:
             covered(whole.vector - v, whole.wildcards - w) for v, w in self.slots.values())
 
     # ---------------------------------------------------------------- search
+    def _recoloured(self, t: int, low: int, high: int) -> list[tuple]:
+        """:meth:`payments` when every Converter only recolours one colour (``X → any``):
+        each sphere is one unit, of the card's colour as it is or recoloured by a slot
+        of its own colour, so a spend of ``low``…``high`` spheres pays when each other
+        colour has slots enough, and its card sets are the minimal covers per colour."""
+        capacity = self.capacity_counts
+        most = [self.ring[x] if x == t else min(self.ring[x], capacity[_RECOLOUR[c]])
+                for x, c in enumerate(COLORS)]
+        found = []
+        for spend in product(*(range(n + 1) for n in most)):
+            if not low <= sum(spend) <= high:
+                continue
+            colours = tuple(c for c, n in zip(COLORS, spend) for _ in range(n))
+            per_colour = [self._covers(x, n) for x, n in enumerate(spend) if n and x != t]
+            self._count(1)
+            found += [(colours, tuple(sorted(c for cover in covers for c in cover)))
+                      for covers in product(*per_colour)]
+        return found
+
+    def _covers(self, x: int, need: int) -> list[tuple]:
+        """The sets of Converters recolouring colour ``x`` with ``need`` slots or more
+        from which no card could be left out."""
+        key = (x, need)
+        if key not in self._covered:
+            kind = _RECOLOUR[COLORS[x]]
+            cards = [(card, vector >> (_FIELD * kind) & _MASK)
+                     for card, (vector, _) in self.slots.items() if vector >> (_FIELD * kind) & _MASK]
+            found = []
+            for size in range(1, len(cards) + 1):
+                for chosen in combinations(cards, size):
+                    total = sum(n for _, n in chosen)
+                    if total >= need and all(total - n < need for _, n in chosen):
+                        found.append(tuple(card for card, _ in chosen))
+            self._covered[key] = found
+        return self._covered[key]
+
     def _count(self, n: int) -> None:
         self.nodes += n
         if self.tally is not None:

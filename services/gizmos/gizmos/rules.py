@@ -11,8 +11,8 @@ what needs no chance (a deck whose unseen top is used up yields its known bottom
 order) and says who acts next. What a payment may be is :mod:`gizmos.payment`.
 """
 
-from .cards import (CARDS, COLORS, END_GIZMOS, END_LEVEL3, LEVELS, colors_of, discount, effect,
-                    is_generic, level, limits, uses)
+from .cards import (COLORS, END_GIZMOS, END_LEVEL3, LEVELS, colors_of, discount, effect, level,
+                    limits, price, uses)
 from .payment import Search
 from . import table
 
@@ -43,10 +43,8 @@ def _listed(builds, card: int) -> bool:
 def main_actions(state: dict, seat: int, builds=True) -> list[dict]:
     moves = file_moves(state, seat) + pick_moves(state, seat)
     if builds:
-        search = payment_search(state, seat)
-        for card, source in _buildable(state, seat):
-            if _listed(builds, card):
-                moves += build_moves(state, seat, card, source, search)
+        moves += build_moves(state, seat, [(card, source) for card, source in
+                                           _buildable(state, seat) if _listed(builds, card)])
     return moves + research_moves(state, seat)
 
 
@@ -93,21 +91,25 @@ def payment_search(state, seat, converters=None) -> Search:
     return Search(table.player(state, seat)["ring"], converters)
 
 
-def build_moves(state, seat, card: int, source: str, search: Search) -> list[dict]:
-    """Every distinct payment for building ``card`` from ``source`` (Z-3.3, Z-5, Z-6.3)."""
-    target, low, high = _price(state, seat, card, source)
-    return [{"type": "build", "seat": seat, "card": card, "spend": list(spend),
-             "converters": list(converters)}
-            for spend, converters in search.payments(target, low, high)]
+def build_moves(state, seat, cards: list[tuple[int, str]]) -> list[dict]:
+    """Every distinct payment for building each card from where it lies (``(card,
+    source)`` pairs), one search serving them all (Z-3.3, Z-5, Z-6.3)."""
+    if not cards:
+        return []
+    search, moves = payment_search(state, seat), []
+    for card, source in cards:
+        target, low, high = _price(state, seat, card, source)
+        moves += [{"type": "build", "seat": seat, "card": card, "spend": list(spend),
+                   "converters": list(converters)}
+                  for spend, converters in search.payments(target, low, high)]
+    return moves
 
 
 def _price(state, seat, card, source) -> tuple[str, int, int]:
     """What building ``card`` asks: its colour ("any" for a Generic gizmo) and the
     least and most energy of it to pay (discounts are optional, Z-6.3)."""
-    info = CARDS[card]
-    target = "any" if is_generic(card) else info["color"]
-    low = info["cost"] - discount(table.player(state, seat)["built"], card, source)
-    return target, low, info["cost"]
+    target, cost = price(card)
+    return target, cost - discount(table.player(state, seat)["built"], card, source), cost
 
 
 BUILD_KEYS = {"type", "seat", "card", "spend", "converters"}
@@ -145,11 +147,8 @@ def is_legal_build(state: dict, seat: int, move: dict) -> bool:
 
 def research_choices(state, seat, builds=True) -> list[dict]:
     cards = sorted(state["research"]["cards"])
-    moves = []
-    search = payment_search(state, seat) if builds else None
-    for card in cards:
-        if _listed(builds, card):
-            moves += build_moves(state, seat, card, "research", search)
+    moves = build_moves(state, seat, [(card, "research") for card in cards
+                                      if _listed(builds, card)])
     if table.can_file(state, seat):
         moves += [{"type": "file", "seat": seat, "card": c} for c in cards]
     return moves + [{"type": "decline", "seat": seat}]
