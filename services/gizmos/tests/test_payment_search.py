@@ -82,6 +82,29 @@ def test_Z_5_the_search_finds_exactly_the_payments_a_plain_replay_finds():
     assert checked > 300  # the cases do pay, many ways
 
 
+RECOLOURING = [c for c in CONVERTERS if all(
+    slot["to"] == "any" and slot["from"] != "any" for slot in effect(c)["slots"])]
+
+
+def test_Z_5_recolouring_converters_alone_are_listed_directly_and_exactly():
+    """Z-5 with only "X → any" Converters (the common case, listed directly rather than
+    by the general search): the same payments as replaying every conversion, and as the
+    general search, on 300 random rings, sets of up to 5 such Converters and costs."""
+    rnd = random.Random(14)
+    checked = direct = 0
+    for _ in range(300):
+        target, low, high, ring, _ = _random_case(rnd, spheres=6)
+        converters = rnd.sample(RECOLOURING, rnd.randint(1, 5))
+        search, general = Search(ring, converters), Search(ring, converters)
+        general.recolourings_only = False  # the general search, for comparison
+        listed = search.payments(target, low, high)
+        assert listed == _replayed_payments(target, low, high, ring, converters) == \
+            general.payments(target, low, high), (target, low, high, ring, converters)
+        direct += search.recolourings_only
+        checked += len(listed)
+    assert direct == 300 and checked > 300
+
+
 def test_Z_5_a_payment_is_checked_directly_and_agrees_with_the_listing():
     """Z-3.3: accepting a Build checks the payment named (Search.pays_exactly) and agrees
     with the listing on every listed payment and on near misses of them."""

@@ -1,5 +1,7 @@
 """T-1.2 the deck, T-1.4 weakness, T-2 spells and fixed-order hands, tenpai (T-6.1)."""
 
+import random
+
 import pytest
 
 from threemagic.cards import (
@@ -58,6 +60,25 @@ def test_T_4_2_where_the_drawn_card_completes():
     assert winning_insertions(EXAMPLE, "R3*") == [2]
     assert winning_insertions(EXAMPLE, "R0") == [0]  # R0 R1* R2* reads 012
     assert winning_insertions(EXAMPLE, "G4") == []
+
+
+def test_T_4_2_winning_insertions_are_exactly_the_places_that_complete_the_hand():
+    """T-4.2 read once per triple gives what inserting at every place and reading the whole
+    hand gives (T-2.2), on hands made of spells with one card taken out (often winning)."""
+    rnd, cards, wins = random.Random(42), sorted(COPIES), 0
+    spells = [[f"{letter}{n}" for n in numbers] for letter in "RBG" for numbers in PATTERNS]
+    for _ in range(3000):
+        hand = [c for _ in range(rnd.randint(1, 3)) for c in rnd.choice(spells)]
+        if rnd.random() < 0.3:
+            hand[rnd.randrange(len(hand))] = rnd.choice(cards)
+        card = hand.pop(rnd.randrange(len(hand)))
+        if rnd.random() < 0.2:
+            card = rnd.choice(cards)
+        every_place = [p for p in range(len(hand) + 1)
+                       if is_complete(hand[:p] + [card] + hand[p:])]
+        assert winning_insertions(hand, card) == every_place, (hand, card)
+        wins += bool(every_place)
+    assert wins > 1000
 
 
 def test_T_6_1_tenpai_one_card_short_in_the_fixed_order():
