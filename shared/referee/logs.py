@@ -47,6 +47,18 @@ class JsonLines(JsonFormatter):
         return datetime.fromtimestamp(record.created, UTC).isoformat(
             timespec="milliseconds")
 
+    def format(self, record) -> str:
+        """An access line (``record.fields``, no traceback) is written straight from its
+        fields: it is most of the lines, one per request, and the general path (looking
+        for fields, exceptions and stack info) costs it a third of its time."""
+        fields = record.__dict__.get("fields")
+        if fields is None or record.exc_info or record.stack_info:
+            return super().format(record)
+        line = {"time": self.formatTime(record), "level": record.levelname,
+                "logger": record.name, "message": record.getMessage()}
+        line.update(fields)
+        return self.jsonify_log_record(line)
+
     def add_fields(self, log_data, record, message_dict) -> None:
         """An access line brings its fields ready (``record.fields``): they are taken as
         they are, not searched for among the record's attributes (one per request)."""

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .catalog import GAME_PORTS
 from .embedded import EmbeddedRedis, free_port
+from .gunicorn_conf import memory_directory
 
 
 def installed_games() -> dict[str, str]:
@@ -65,7 +66,8 @@ class Stack:
         self.processes: dict[str, subprocess.Popen] = {}
         self.service_urls: dict[str, str] = {}
         self.metrics_urls: dict[str, str] = {}  # each server's /metrics (its own port)
-        self.metrics_dirs = tempfile.TemporaryDirectory(prefix="referee-metrics-")
+        self.metrics_dirs = tempfile.TemporaryDirectory(prefix="referee-metrics-",
+                                                        dir=memory_directory())
 
     @property
     def url(self) -> str:
