@@ -191,7 +191,7 @@ def main(argv=None) -> int:
     parser.add_argument("--skip-observability", action="store_true")
     parser.add_argument("--skip-bots", action="store_true", help="skip bench/bots.py (hours)")
     parser.add_argument("--bot-args", default="", help='for bench/bots.py, e.g. "--games 20"')
-    parser.add_argument("--observability-rounds", type=int, default=8, help="each way")
+    parser.add_argument("--observability-rounds", type=int, default=16, help="each way")
     parser.add_argument("--observability-seconds", type=float, default=5, help="per round")
     args = parser.parse_args(argv)
 
