@@ -68,16 +68,26 @@ class Budget:
 
 
 class Clock:
-    """The budget as it runs out: ``over(done)`` once either bound is reached."""
+    """The budget as it runs out: ``over(done)`` once either bound is reached — or, with a
+    deadline, once one more iteration as long as the longest so far would end past it, so
+    the answer comes within the budget rather than one iteration after it."""
 
     def __init__(self, budget: Budget):
         self.iterations = budget.iterations
         self.deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        self.last: float | None = None  # when over() was last asked: an iteration's end
+        self.longest = 0.0
 
     def over(self, done: int) -> bool:
         if self.iterations is not None and done >= self.iterations:
             return True
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        if self.deadline is None:
+            return False
+        now = time.perf_counter()
+        if self.last is not None:
+            self.longest = max(self.longest, now - self.last)
+        self.last = now
+        return now + self.longest >= self.deadline
 
 
 @dataclass(frozen=True)
