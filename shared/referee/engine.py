@@ -6,7 +6,8 @@ private hooks (``_setup``, ``_legal``, ``_chance_outcomes``, ``_play``,
 check the state that came over the wire, refuse moves when the game is over or
 the seat is not to move, accept exactly the listed legal moves, play chance
 for a digital game from the generator inside the state, and never mutate their
-input. State is plain JSON data: it round-trips exactly through ``json``.
+input — but :meth:`Engine.play_in_place`, the playout step on a state the referee holds
+itself. State is plain JSON data: it round-trips exactly through ``json``.
 
 No Flask, Redis or HTTP here: engines are pure Python.
 """
