@@ -296,8 +296,9 @@ class Search:
         key = (x, need)
         if key not in self._covered:
             kind = _RECOLOUR[COLORS[x]]
-            cards = [(card, vector >> (_FIELD * kind) & _MASK)
-                     for card, (vector, _) in self.slots.items() if vector >> (_FIELD * kind) & _MASK]
+            slots = ((card, vector >> (_FIELD * kind) & _MASK)
+                     for card, (vector, _) in self.slots.items())
+            cards = [(card, n) for card, n in slots if n]
             found = []
             for size in range(1, len(cards) + 1):
                 for chosen in combinations(cards, size):
