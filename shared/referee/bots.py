@@ -197,34 +197,30 @@ class Table:
             raise InvalidState(f"the view is not one a {self.engine.title} game can reach")
         return world
 
-    def settle(self, state: dict) -> dict:
-        """Play tabletop chance (sampled) until a seat acts or the game ends."""
+    def settle(self, state: dict) -> None:
+        """Play tabletop chance (sampled) on ``state`` itself until a seat acts or the
+        game ends."""
         while state["to_move"] == [CHANCE]:
-            outcome = self.engine._sample_chance(state, self.chance)
-            state = self.engine.apply(state, outcome, trusted=True)[0]
-        return state
+            self.engine.play_in_place(state, self.engine._sample_chance(state, self.chance))
 
     def play(self, state: dict, move: dict) -> dict:
-        """``apply`` on the trusted path, for a move just listed for this very state.
+        """``apply`` on the trusted path, for a move listed for this position.
 
-        ``apply`` checks every move against the legal moves it lists again;
-        a bot's move was taken from that list a moment ago, so the check would
-        only double a playout's cost. Chance still plays as ``apply`` plays it.
+        ``apply`` checks every move against the legal moves it lists again; a
+        bot's move was taken from such a list (perhaps of another world with the
+        same view), so the check would only double a playout's cost. Chance
+        still plays as ``apply`` plays it.
         """
-        engine = self.engine
-        new, events = clone(state), []
-        engine._play(new, move, events)
-        new["version"] += 1
-        engine._run_chance(new, events)
-        return self.settle(new)
+        new = clone(state)
+        self.engine._advance(new, move)
+        self.settle(new)
+        return new
 
     def play_in_place(self, state: dict, move: dict) -> None:
         """A playout's step on its own copy of a world (the engine's playout step): ``move``
         was just listed for this very state, so it is accepted at once."""
-        engine = self.engine
-        engine.play_in_place(state, move)
-        while state["to_move"] == [CHANCE]:
-            engine.play_in_place(state, engine._sample_chance(state, self.chance))
+        self.engine.play_in_place(state, move)
+        self.settle(state)
 
     def rewards(self, state: dict) -> dict[int, float]:
         """Each seat's payoff in [0, 1]: at the end mostly the win (shared among
