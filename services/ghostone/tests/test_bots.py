@@ -60,13 +60,27 @@ def test_the_rocks_under_a_piece_count_for_its_seat():
     assert bots.evaluate(richer, seat) == bots.evaluate(state, seat) + 2 * bots.ROCK_UNDER_PIECE
 
 
-def test_playouts_take_the_richest_escape_on_offer():
-    rocks = {"a1": 5, "b1": 0, "a2": 1}
-    state = {"rocks": rocks}
+def test_G_5_2_playouts_take_the_richest_escape_on_offer():
+    state = {"rocks": {"a1": 5, "b1": 0, "a2": 1}, "escapes": [], "pieces": [["a1", "a2"], []]}
     moves = [{"type": "move", "seat": 1, "from": "a2", "to": "b1", "rock": None},
              {"type": "move", "seat": 1, "from": "a1", "to": "b1", "rock": None},
              {"type": "move", "seat": 1, "from": "a1", "to": "a2", "rock": None}]
     rnd = random.Random(0)
     picked = [bots.playout_move(state, 1, moves, rnd) for _ in range(200)]
-    assert picked.count(moves[1]) > 150 and moves[2] in picked
+    assert picked.count(moves[1]) > 150 and moves[2] in picked  # now and then any move
 
+
+def test_G_4_2_a_move_gains_the_rocks_it_steps_onto_and_where_its_rock_lands():
+    """Off an escape, a move gains the richer plate (G-5.2 counts them later) and loses when
+    its pushed rock (G-4.2) lands under another seat's piece."""
+    state = {"rocks": {"b2": 1, "b3": 4, "c2": 2, "a2": 3}, "escapes": [{}],
+             "pieces": [["b2", "c2"], ["a2"], []]}
+    north = {"type": "move", "seat": 1, "from": "b2", "to": "b3"}
+    half = bots.ROCK_UNDER_PIECE
+    assert bots.move_gain(state, 1, dict(north, rock="N")) == half * 3 + half  # under itself
+    assert bots.move_gain(state, 1, dict(north, rock="E")) == half * 3 + half  # under c2
+    assert bots.move_gain(state, 1, dict(north, rock="W")) == half * 3 - half  # under seat 2
+    assert bots.move_gain(state, 1, dict(north, rock="S")) == half * 3
+    escape = {"type": "move", "seat": 2, "from": "a2", "to": "a1", "rock": None}
+    state["rocks"]["a1"] = 0  # the second escape of the game: 3 points and a bonus of 2
+    assert bots.move_gain(state, 2, escape) == 3 + 2 - half * 3
