@@ -140,3 +140,38 @@ def test_configure_installs_one_json_handler_at_the_level_asked():
     finally:
         root.handlers[:] = before_handlers
         root.setLevel(before_level)
+
+
+def test_a_line_is_one_write_and_only_a_long_line_takes_the_handlers_lock(tmp_path):
+    """A line up to PIPE_BUF is written whole by the kernel: the request threads need not
+    queue on the handler's lock for it. A longer one (a traceback) takes the lock."""
+    import select
+
+    class CountedLock:
+        taken = 0
+
+        def __enter__(self):
+            CountedLock.taken += 1
+
+        def __exit__(self, *exc):
+            pass
+
+        acquire, release = __enter__, lambda self: None
+
+    path = tmp_path / "lines.log"
+    with open(path, "w") as stream:
+        handler = logs.json_handler(stream)
+        handler.lock = CountedLock()
+        log = logging.getLogger("referee.test_lines")
+        log.addHandler(handler)
+        log.propagate = False
+        try:
+            log.warning("short")
+            assert CountedLock.taken == 0
+            log.warning("long %s", "x" * select.PIPE_BUF)
+            assert CountedLock.taken == 1
+        finally:
+            log.removeHandler(handler)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [line["message"][:5] for line in lines] == ["short", "long "]
+    assert len(lines[1]["message"]) == 5 + select.PIPE_BUF

@@ -16,6 +16,7 @@ so every line a process writes is JSON. ``LOG_LEVEL`` turns them down
 import json
 import logging
 import os
+import select
 import sys
 from datetime import UTC, datetime
 
@@ -86,16 +87,33 @@ class RequestIdFilter(logging.Filter):
 
 class LineHandler(logging.StreamHandler):
     """Each record as one line, in one ``write`` of the stream's file descriptor (a line
-    is whole even if another process writes to the same pipe; no buffer to flush)."""
+    is whole even if another process writes to the same pipe; no buffer to flush).
+
+    A line that fits in one atomic write (``PIPE_BUF``; the kernel keeps it whole on an
+    append-mode file or a pipe) is written without the handler's lock: the lock would
+    only make the request threads of a worker queue behind each other's write.
+    """
+
+    def handle(self, record: logging.LogRecord) -> bool:
+        if not self.filter(record):
+            return False
+        self.emit(record)
+        return True
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
             fd = self.stream.fileno()
         except (AttributeError, OSError, ValueError):  # not a file: write it as text
-            super().emit(record)
+            with self.lock:
+                super().emit(record)
             return
         try:
-            os.write(fd, (self.format(record) + "\n").encode())
+            line = (self.format(record) + "\n").encode()
+            if len(line) <= select.PIPE_BUF:
+                os.write(fd, line)
+            else:  # a long line (a traceback) is written in pieces: one thread at a time
+                with self.lock:
+                    os.write(fd, line)
         except Exception:  # noqa: BLE001 (as logging's own handlers: never fail the caller)
             self.handleError(record)
 
