@@ -163,6 +163,29 @@ def test_a_bot_stops_thinking_when_its_time_is_up(monkeypatch):
     assert 1 <= len(runs) < 20  # ~10 readings fit in 100 ms; 10 000 iterations were allowed
 
 
+def test_the_first_judgement_of_many_moves_stops_at_the_deadline(monkeypatch):
+    """A placement of Ghostone lists hundreds of moves: judging each one ply deep must
+    not carry a 100 ms decision past its deadline (the clock, a counter of 10 ms a
+    reading, allows about ten judgements); every move is still the search's to try."""
+    engine = engine_of("ghostone")
+    state = engine.new(3, seed=1)
+    seat, judged, now = state["to_move"][0], [], [0.0]
+    assert len(engine.legal_moves(state)) > 100
+
+    def clock():
+        now[0] += 0.01
+        return now[0]
+
+    monkeypatch.setattr(bots.time, "perf_counter", clock)
+    hooks = bots.hooks(engine)
+    counted = bots.Hooks(hooks.sample_world, lambda *a: judged.append(1) or hooks.evaluate(*a),
+                         hooks.playout_move, hooks.playout_depth, hooks.eval_scale)
+    monkeypatch.setattr(bots, "hooks", lambda engine: counted)
+    move = bots.choose_for(engine, state, seat, "strong", 1, bots.Budget(seconds=0.1))
+    assert is_listed(move, engine.legal_moves(state))
+    assert 1 <= len(judged) < 20
+
+
 def test_a_time_budget_keeps_its_reserve_and_an_iteration_as_long_as_the_longest(
         monkeypatch):
     """The clock, its readings given: with a 1 s budget the search stops once one more

@@ -96,6 +96,11 @@ class Clock:
         self.last = now
         return now + self.longest >= self.deadline
 
+    def expired(self) -> bool:
+        """Past the deadline (never, under an iteration budget alone): a loop that is not a
+        search's iterations (greedy's moves, the search's first judgement) stops there."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
 
 @dataclass(frozen=True)
 class Hooks:
@@ -286,7 +291,7 @@ def greedy(table: Table, clock: Clock) -> dict:
     table.rnd.shuffle(order)
     best, best_value = order[0], -math.inf
     for tried, move in enumerate(order):
-        if tried and clock.deadline is not None and time.perf_counter() >= clock.deadline:
+        if tried and clock.expired():
             break
         value = sum(table.hooks.evaluate(table.play(world, move), table.seat)
                     for world in worlds) / len(worlds)

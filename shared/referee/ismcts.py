@@ -79,7 +79,7 @@ def search(table, clock) -> dict:
 def _search(table, clock) -> dict:
     nodes: dict[str, Node] = {}
     root = nodes[node_key(table, table.first, table.seat)] = Node()
-    seed(table, root, table.first, table.seat)
+    seed(table, root, table.first, table.seat, clock)
     world, done = table.first, 0
     while True:
         iterate(table, nodes, world)
@@ -118,12 +118,18 @@ def iterate(table, nodes: dict, state: dict) -> None:
         stats[1] += payoffs[actor]
 
 
-def seed(table, node: Node, state: dict, actor: int) -> None:
+def seed(table, node: Node, state: dict, actor: int, clock) -> None:
     """Start each of the bot's moves with what one ply shows (greedy's judgement,
     in the first world) as a few virtual visits: with few iterations the
-    search plays at least as well as ``greedy``, and visits refine it."""
+    search plays at least as well as ``greedy``, and visits refine it. Where the
+    moves are too many to judge within the time (a large Gizmos listing), the
+    judging stops at the deadline, in a seeded shuffled order, as greedy's does."""
     evaluate, scale = table.hooks.evaluate, table.hooks.eval_scale
-    for key, move in listing(table, node, state, actor):
+    moves = list(listing(table, node, state, actor))
+    table.rnd.shuffle(moves)
+    for key, move in moves:
+        if clock.expired():
+            break
         value = logistic(evaluate(table.play(state, move), actor) / scale)
         node.stats[key] = [PRIOR_VISITS, PRIOR_VISITS * value, PRIOR_VISITS]
 
