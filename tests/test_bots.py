@@ -199,29 +199,6 @@ def test_a_time_budget_keeps_its_reserve_and_an_iteration_as_long_as_the_longest
     assert [clock.over(n) for n in range(1, 5)] == [False, False, False, True]
 
 
-def test_the_collector_pauses_while_any_search_runs_and_resumes_after_the_last(monkeypatch):
-    import gc
-    seen = []
-    real = ismcts._search
-    monkeypatch.setattr(ismcts, "_search", lambda *a: seen.append(gc.isenabled()) or real(*a))
-    engine, state = engine_of("ghostone"), midgame("ghostone")
-    assert gc.isenabled()
-    bots.choose_for(engine, state, state["to_move"][0], "strong", 1, TINY)
-    assert seen == [False] and gc.isenabled()
-    with ismcts.collector_paused:  # another thread's search still running
-        with ismcts.collector_paused:
-            pass
-        assert not gc.isenabled()
-    assert gc.isenabled()
-    gc.disable()  # a process that runs without the collector keeps it off
-    try:
-        with ismcts.collector_paused:
-            pass
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
-
-
 def test_a_view_no_state_has_is_refused_as_invalid_state():
     engine, state = engine_of("ghostone"), midgame("ghostone")
     seat = state["to_move"][0]

@@ -21,45 +21,13 @@ Chance is never a node: a digital world's own (sampled) generator plays it
 inside ``apply``, and tabletop chance is drawn from the outcomes' weights.
 """
 
-import gc
 import math
-import threading
 
 from .bots import logistic
 from .engine import canonical, clone
 
 EXPLORATION = 0.7  # UCB1's constant for payoffs in [0, 1]
 PRIOR_VISITS = 3  # the weight of the one-ply judgement a root move starts with
-
-
-class CollectorPause:
-    """Python's cyclic garbage collector, paused while any search of the process runs.
-
-    A search makes no reference cycles (its nodes and worlds are plain trees of dicts
-    and lists), so the collector would only walk the growing tree again and again: about
-    a tenth of a search's time, in pauses of up to ~20 ms that can land on the last
-    iteration and carry the answer past its deadline. Counted, so that concurrent
-    searches (a game service's threads) resume it only when the last one ends, and only
-    if it ran before."""
-
-    def __init__(self):
-        self.lock, self.searches, self.resume = threading.Lock(), 0, False
-
-    def __enter__(self):
-        with self.lock:
-            if not self.searches:
-                self.resume = gc.isenabled()
-                gc.disable()
-            self.searches += 1
-
-    def __exit__(self, *exc):
-        with self.lock:
-            self.searches -= 1
-            if not self.searches and self.resume:
-                gc.enable()
-
-
-collector_paused = CollectorPause()
 
 
 class Node:
@@ -72,17 +40,12 @@ class Node:
 
 def search(table, clock) -> dict:
     """The root move visited most (ties: the better mean, then the listed order)."""
-    with collector_paused:
-        return _search(table, clock)
-
-
-def _search(table, clock) -> dict:
     nodes: dict[str, Node] = {}
     root = nodes[node_key(table, table.first, table.seat)] = Node()
     seed(table, root, table.first, table.seat, clock)
     world, done = table.first, 0
     while True:
-        iterate(table, nodes, world)
+        iterate(table, nodes, world, clock)
         done += 1
         if clock.over(done):
             break
@@ -96,7 +59,7 @@ def _search(table, clock) -> dict:
     return max(enumerate(table.moves), key=rank)[1]
 
 
-def iterate(table, nodes: dict, state: dict) -> None:
+def iterate(table, nodes: dict, state: dict, clock) -> None:
     """One simulation in one sampled world: select, expand one node, play out, back up."""
     path = []
     while state["to_move"]:
@@ -111,7 +74,7 @@ def iterate(table, nodes: dict, state: dict) -> None:
         state = table.play(state, move)
         if fresh:
             break
-    payoffs = table.rewards(playout(table, state))
+    payoffs = table.rewards(playout(table, state, clock))
     for node, move_key, actor in path:
         stats = node.stats[move_key]
         stats[0] += 1
@@ -177,13 +140,15 @@ def select(table, node: Node, moves: list) -> tuple[str, dict]:
     return max(moves, key=ucb)
 
 
-def playout(table, state: dict) -> dict:
+def playout(table, state: dict, clock) -> dict:
     """The game's playout policy (default: uniform random moves) to the end, or
-    for the game's playout depth, on a copy of ``state`` played in place."""
+    for the game's playout depth, on a copy of ``state`` played in place. A
+    playout the deadline overtakes stops there and is judged where it stands (a
+    Gizmos playout can take a tenth of a second: the answer must not wait for it)."""
     engine, rnd, policy = table.engine, table.rnd, table.hooks.playout_move
     state = clone(state)
     for _ in range(table.hooks.playout_depth):
-        if not state["to_move"]:
+        if not state["to_move"] or clock.expired():
             break
         actor = state["to_move"][0]
         moves = engine.legal_moves(state, actor, trusted=True)
