@@ -9,6 +9,8 @@
    move latency without and with them open, move-to-event latency.
 4. bots (bench/bots.py, hours: --skip-bots, --bot-args): the strong bot's win
    rates against random and greedy bots and its decision time, per game.
+5. operating's cost (bench/observability.py): session moves with metrics and
+   access logs on against both off — throughput and the servers' CPU per move.
 Only loopback addresses are used; every loop is bounded in time.
 """
 
