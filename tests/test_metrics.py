@@ -2,6 +2,7 @@
 game; /metrics answers on the metrics port only; the workers of a gunicorn server add up;
 promtool accepts the exposition; no label carries a session id or a token."""
 
+import os
 import random
 import shutil
 import subprocess
@@ -297,3 +298,18 @@ def test_promtool_accepts_the_exposition_of_one_process(unlimited):
     check = subprocess.run([PROMTOOL, "check", "metrics"], check=False, input=text, text=True,
                            capture_output=True, timeout=60)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_a_forked_worker_writes_its_metrics_under_its_own_process_id():
+    """prometheus_client asks for the process id on every write; ours is read once per
+    process, and a forked child (a gunicorn worker) must read its own: two workers under
+    one id would write one file and lose each other's counts."""
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.write(write, str(metrics.process_id()).encode())
+        os._exit(0)
+    os.close(write)
+    os.waitpid(child, 0)
+    assert int(os.read(read, 64)) == child != metrics.process_id() == os.getpid()
+    os.close(read)

@@ -27,6 +27,7 @@ from prometheus_client import (
     Histogram,
     generate_latest,
     multiprocess,
+    values,
 )
 from prometheus_client.core import GaugeMetricFamily
 from redis.exceptions import NoScriptError, RedisError
@@ -38,6 +39,24 @@ MODES = ("digital", "tabletop")
 SECONDS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 REDIS_SECONDS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
                  0.25, 1.0)
+
+_pid = os.getpid()
+
+
+def process_id() -> int:
+    """This process's id, read once per process: prometheus_client asks for it on every
+    metric write (to notice a fork), and ``os.getpid`` is a system call each time."""
+    return _pid
+
+
+def _forked() -> None:
+    global _pid
+    _pid = os.getpid()
+
+
+os.register_at_fork(after_in_child=_forked)
+if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # set before the workers import this
+    values.ValueClass = values.MultiProcessValue(process_identifier=process_id)
 
 REQUESTS = Counter(
     "referee_http_requests_total", "HTTP requests answered, by route template and status",
