@@ -4,7 +4,9 @@ searches by, at levels that can be turned down, and never a token, a state or a 
 import io
 import json
 import logging
+import os
 import random
+import time
 
 import pytest
 from referee import logs
@@ -142,36 +144,87 @@ def test_configure_installs_one_json_handler_at_the_level_asked():
         root.setLevel(before_level)
 
 
-def test_a_line_is_one_write_and_only_a_long_line_takes_the_handlers_lock(tmp_path):
-    """A line up to PIPE_BUF is written whole by the kernel: the request threads need not
-    queue on the handler's lock for it. A longer one (a traceback) takes the lock."""
-    import select
+@pytest.fixture
+def writes(monkeypatch):
+    """Every ``os.write`` the log handlers make, as (fd, bytes), still written."""
+    made, write = [], os.write
 
-    class CountedLock:
-        taken = 0
+    def counted(fd, data):
+        made.append((fd, bytes(data)))
+        return write(fd, data)
+    monkeypatch.setattr(logs.os, "write", counted)
+    return made
 
-        def __enter__(self):
-            CountedLock.taken += 1
 
-        def __exit__(self, *exc):
-            pass
-
-        acquire, release = __enter__, lambda self: None
-
+@pytest.fixture
+def line_log(tmp_path):
+    """A logger writing through its own LineHandler to a file; the handler's flusher
+    waits an hour, so only what the test does writes lines."""
     path = tmp_path / "lines.log"
-    with open(path, "w") as stream:
+    with open(path, "a") as stream:
         handler = logs.json_handler(stream)
-        handler.lock = CountedLock()
+        handler.interval = 3600
         log = logging.getLogger("referee.test_lines")
         log.addHandler(handler)
-        log.propagate = False
+        log.propagate, log.level = False, logging.DEBUG
         try:
-            log.warning("short")
-            assert CountedLock.taken == 0
-            log.warning("long %s", "x" * select.PIPE_BUF)
-            assert CountedLock.taken == 1
+            yield log, handler, path
         finally:
             log.removeHandler(handler)
+
+
+def test_lines_wait_then_leave_together_whole_and_in_order(line_log, writes):
+    """A write is a system call: lines go out in batches of whole lines, each batch at
+    most PIPE_BUF bytes (the kernel keeps such a write whole on a pipe)."""
+    import select
+    log, handler, path = line_log
+    for n in range(100):
+        log.info("line %d", n)
+    assert writes == []  # they wait (at most the handler's interval)
+    handler.flush()
+    assert 100 * 100 // select.PIPE_BUF <= len(writes) < 100 // 2
+    for _, data in writes:
+        assert len(data) <= select.PIPE_BUF and data.endswith(b"\n")
     lines = [json.loads(line) for line in path.read_text().splitlines()]
-    assert [line["message"][:5] for line in lines] == ["short", "long "]
-    assert len(lines[1]["message"]) == 5 + select.PIPE_BUF
+    assert [line["message"] for line in lines] == [f"line {n}" for n in range(100)]
+
+
+def test_a_warning_is_written_at_once_with_the_lines_before_it(line_log, writes):
+    import select
+    log, handler, path = line_log
+    log.info("first")
+    log.warning("then a warning")
+    assert len(writes) == 1
+    log.error("long %s", "x" * select.PIPE_BUF)  # longer than PIPE_BUF: a write of its own
+    assert len(writes) == 2 and len(writes[1][1]) > select.PIPE_BUF
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [line["message"][:5] for line in lines] == ["first", "then ", "long "]
+
+
+def test_the_flusher_writes_waiting_lines_without_being_asked(line_log):
+    log, handler, path = line_log
+    handler.interval = 0.01
+    log.info("waits a moment")
+    deadline = time.monotonic() + 30  # a bound on a busy machine, not a measurement
+    while "waits a moment" not in path.read_text() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [json.loads(line)["message"] for line in path.read_text().splitlines()] == [
+        "waits a moment"]
+
+
+def test_a_forked_child_starts_with_no_waiting_line_of_its_parent(line_log, writes):
+    """gunicorn forks its workers from a master that has logged: the master's lines are
+    written before the fork, once, and never again by a worker."""
+    log, handler, path = line_log
+    log.info("the parent's")
+    child = os.fork()
+    if child == 0:  # the child: log one line of its own and write it
+        try:
+            log.info("the child's")
+            handler.flush()
+        finally:
+            os._exit(0)
+    os.waitpid(child, 0)
+    handler.flush()
+    messages = [json.loads(line)["message"] for line in path.read_text().splitlines()]
+    assert sorted(messages) == ["the child's", "the parent's"]
