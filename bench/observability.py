@@ -10,8 +10,7 @@ Throughput on a machine shared with other work is noisy, so the servers' own CPU
 move (every gunicorn process of each stack, from /proc) is measured too, and, steadiest,
 the same servers run in this one process (threads, real HTTP on loopback, real Redis) where
 their CPU time per move is this process's less the client's, the two taking turns move by
-move. Request ids stay on in both:
-they cost a header.
+move. Request ids stay on in both: they cost a header.
 """
 
 import os
@@ -28,6 +27,12 @@ from referee.stack import Stack
 
 ON = {"LOG_LEVEL": "info"}
 OFF = {"LOG_LEVEL": "warning", "METRICS_PORT": "0"}
+
+
+def taking_turns(pairs: int) -> list[str]:
+    """``on, off, off, on, on, off, …``: each goes first as often, ``pairs`` times each."""
+    return [name for n in range(pairs) for name in
+            (("on", "off") if n % 2 == 0 else ("off", "on"))]
 
 
 @contextmanager
@@ -71,9 +76,7 @@ def measure(load, player, workers: int, threads: int, rounds: int, say) -> dict:
                     port=free_port(), workers=workers, threads=threads,
                     redis_url=redis_server.url, log=lambda line: None,
                     env=dict(env, RATE_LIMIT_PER_MINUTE="0")))
-        order = [name for r in range(rounds) for name in
-                 (("on", "off") if r % 2 == 0 else ("off", "on"))]
-        for name in order:
+        for name in taking_turns(rounds):
             say(f"observability: {name}, {load.clients} clients, {load.seconds:g} s…")
             used = cpu_seconds(stacks[name])
             result = load.run(lambda i, url=stacks[name].url: player(url))
@@ -135,13 +138,11 @@ def measure_in_process(player, rounds: int, moves: int, say) -> dict:
                 # on and off take turns move by move: a neighbour's burst, a slower core or
                 # a collection falls on both alike, where rounds of their own drift apart
                 used = {"on": 0.0, "off": 0.0}
-                for m in range(moves):
-                    for name in ("on", "off") if m % 2 == 0 else ("off", "on"):
-                        root.setLevel(logging.INFO if name == "on" else logging.WARNING)
-                        process, client = time.process_time(), time.thread_time()
-                        players[name]()
-                        used[name] += time.process_time() - process - \
-                            (time.thread_time() - client)
+                for name in taking_turns(moves):
+                    root.setLevel(logging.INFO if name == "on" else logging.WARNING)
+                    process, client = time.process_time(), time.thread_time()
+                    players[name]()
+                    used[name] += time.process_time() - process - (time.thread_time() - client)
                 for name, seconds in used.items():
                     cpu[name].append(seconds / moves * 1000)
         finally:
