@@ -208,6 +208,47 @@ def test_a_digital_game_against_bots_in_one_browser(screen, stack):
     assert {"bot:2", "bot:3"} <= {e.get("by") for e in entries}
 
 
+def test_a_moves_late_answer_does_not_take_the_screen_back_behind_the_bots(screen, stack):
+    """The bots may have moved, and the event stream told the page so, before the browser
+    reads the answer to the move that let them: that late answer must not turn the screen
+    back to before the bots (it once left "Waiting for Seat 2" up for good)."""
+    start_table(screen, "gematon", 3, "digital", others="Bots: random")
+    page = screen.page
+    page.get_by_role("button", name="Take seat 1 on this device").click()
+    screen.settled("play")
+    your_turn_after = ("v => { const m = document.querySelector('main');"
+                       " return +m.dataset.version > v && m.dataset.busy === 'false' &&"
+                       " document.querySelector('#banner').textContent === 'Your turn'; }")
+    page.wait_for_function(your_turn_after, arg=-1)
+    held = []
+
+    def answer_after_the_bots(route):
+        answer = route.fetch()  # the move lands
+        moved = answer.json()
+        if moved["to_move"] and 1 not in moved["to_move"]:  # and the bots answer it
+            held.append(moved["version"])
+            page.wait_for_function(your_turn_after, arg=moved["version"])  # streamed
+            # the page redraws its log when it reads the answer: this entry goes then
+            page.locator(".log li").first.evaluate("li => { li.dataset.held = '1'; }")
+        route.fulfill(response=answer)
+
+    page.route("**/moves", answer_after_the_bots)
+    for _ in range(MAX_STEPS):  # a seat may move more than once before the bots do
+        before = screen.version()
+        with page.expect_response("**/moves"):
+            screen.move_buttons().first.press("Enter")
+        if held:
+            break
+        page.wait_for_function(your_turn_after, arg=before)
+    page.wait_for_function("() => !document.querySelector('.log li[data-held]')")
+    page.wait_for_function("() => document.querySelector('main').dataset.busy === 'false'")
+    page.unroute("**/moves")
+    shown = screen.version()
+    assert shown > held[0] and screen.banner() == "Your turn", (held, shown, screen.banner())
+    assert screen.move_buttons().count(), "the seat's moves are offered"
+    assert screen.press_first_move() > shown, "and the game goes on"
+
+
 # ---------------------------------------------------------------------------- score helper
 #: a tally each game's helper scores (its schema's example where it has one) and a field
 #: to spoil, the path of the error's field, and what to type there

@@ -55,6 +55,10 @@ class Table {
   }
 
   apply(summary) {
+    // An answer read after the stream brought later versions (a bot answers a move before
+    // the browser reads the move's own answer) is older than the screen: it must not turn
+    // the screen back, or the seat would wait for a turn already taken.
+    if (summary.version < this.version) return;
     Object.assign(this, {
       game: summary.game, mode: summary.mode, version: summary.version, toMove: summary.to_move,
       started: summary.started, seats: summary.seats, role: summary.you.role, seat: summary.you.seat,
@@ -108,7 +112,7 @@ class Table {
   onEvent(event) {
     const data = JSON.parse(event.data);
     if (event.event === "state") {
-      if (data.version >= this.version) this.apply(data);
+      this.apply(data);
       this.refresh();
       return;
     }
