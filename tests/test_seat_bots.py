@@ -3,6 +3,7 @@ the bot worker from the seat's view alone through the same compare-and-set as a 
 seat's hint. The worker here is the real one (its play step, on the real store and services);
 the last test runs it as its own process beside real gunicorn."""
 
+import threading
 import time
 from collections import Counter
 
@@ -59,7 +60,7 @@ def test_seats_given_to_bots_at_creation_play_by_themselves_to_the_end(client, w
             assert play(client, session, token,
                         first_move(client, session, token)).status_code == 200
         else:
-            assert worker.play(session["session_id"]) > 0, f"no bot moved for {to_move}"
+            assert worker.play(session["session_id"]), f"no bot moved for {to_move}"
     else:
         pytest.fail("the game did not end")
     entries = client.get(session_url(session, "/log"), headers=bearer(token)).get_json()
@@ -72,7 +73,11 @@ def test_seats_given_to_bots_at_creation_play_by_themselves_to_the_end(client, w
 def test_the_worker_sends_a_bot_its_seats_view_only_never_the_state(client, worker):
     session = create_session(client, game="threemagic", players=3, seed=2,
                              bots={"1": "strong", "2": "strong", "3": "strong"})
-    assert session["started"] and worker.play(session["session_id"]) > 0
+    assert session["started"]
+    for _ in range(6):
+        assert worker.play(session["session_id"])
+    # a table of bots only would go on playing in every later stack on this Redis
+    client.delete(session_url(session), headers=bearer(session["table_token"]))
     asked = [payload for path, payload in worker.upstream.sent if path == "/v1/bot-move"]
     views = [payload for path, payload in worker.upstream.sent if path == "/v1/view"]
     assert asked and len(asked) == len(views)
@@ -100,7 +105,7 @@ def test_the_table_gives_a_seat_to_a_bot_and_takes_it_back(client, worker):
     assert_problem(client.get(session_url(session), headers=bearer(old)), 401, "unauthorized")
     seat1 = seat_token(session, 1)
     assert play(client, session, seat1, first_move(client, session, seat1)).status_code == 200
-    assert worker.play(session["session_id"]) >= 1
+    assert worker.play(session["session_id"])
     assert shown(client, session, seat1)["to_move"] == [3], "the bot moved, then seat 3"
     back = client.delete(url, headers=bearer(table))
     assert back.status_code == 200 and back.get_json()["seats"][1]["status"] == "absent"
@@ -108,6 +113,40 @@ def test_the_table_gives_a_seat_to_a_bot_and_takes_it_back(client, worker):
     token = client.post(session_url(session, "/seats/2/token"),
                         headers=bearer(table)).get_json()["token"]
     assert shown(client, session, token)["you"] == {"role": "seat", "seat": 2}
+
+
+def test_tables_take_turns_so_a_table_of_bots_only_delays_another_by_one_move(
+        client, worker):
+    """A table of bots only plays itself for as long as its game lasts; a bot at another
+    table must not wait for that game to end (the worker once made 50 moves at a table
+    before it looked at another)."""
+    bots_only = create_session(client, game="threemagic", players=3, seed=5,
+                               bots={"1": "random", "2": "random", "3": "random"})
+    mixed = create_session(client, game="ghostone", players=3, seed=3, bots={"2": "random"})
+    seat1 = seat_token(mixed, 1)
+    assert play(client, mixed, seat1, first_move(client, mixed, seat1)).status_code == 200
+    played = []  # (session, whether a bot moved there), in the worker's order
+    play_one = worker.play
+
+    def recorded(sid):
+        made = play_one(sid)
+        played.append((sid, made))
+        if (sid == mixed["session_id"] and made) or len(played) >= 200:
+            worker.stop()
+        return made
+
+    worker.play = recorded
+    safety = threading.Timer(120, worker.stop)  # a hung loop fails below, not the run
+    safety.start()
+    try:
+        worker.run()
+    finally:
+        safety.cancel()
+        client.delete(session_url(bots_only), headers=bearer(bots_only["table_token"]))
+    assert played[-1] == (mixed["session_id"], True), "the other table's bot moved"
+    assert shown(client, mixed, seat1)["to_move"] == [3]
+    before = [made for sid, made in played if sid == bots_only["session_id"]]
+    assert before == [True], f"the table of bots only played first: {before}"
 
 
 def test_an_open_table_with_a_bot_starts_when_the_people_have_joined(client, worker):

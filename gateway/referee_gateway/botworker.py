@@ -8,9 +8,11 @@ never holds a request worker of the gateway; the thinking itself is the game ser
 Which sessions: a sorted set in Redis (:func:`referee.sessions.keys.bot_tables`) holds every
 session with a bot seat; the gateway adds a session when a bot takes a seat. The worker
 listens on the change channel (a move lands: the next seat may be a bot's) and sweeps the set
-every ``BOT_SWEEP_SECONDS`` (a lost message, a restarted worker: no game stalls). Replicas
-share the work through a per-session lock; a bot's move lands by the same compare-and-set as
-a person's, so a move that raced another change is simply chosen again.
+every ``BOT_SWEEP_SECONDS`` (a lost message, a restarted worker: no game stalls). Tables
+take turns: a worker makes one bot move at a table, then goes on to the next table due, so a
+table of bots only, playing itself for minutes, delays another table's bot by one move at
+most. Replicas share the work through a per-session lock; a bot's move lands by the same
+compare-and-set as a person's, so a move that raced another change is simply chosen again.
 
 What a bot sees: its seat's view (``/v1/view``), nothing else — the same view its seat's
 token would get. The move is then played on the whole state by ``/v1/apply``, like any move.
@@ -36,8 +38,9 @@ from .upstream import Upstream
 
 log = logging.getLogger("referee.bots")
 
-#: the most bot moves one session gets in a row before the worker looks at others
-MAX_MOVES_IN_A_ROW = 50
+#: the most change-channel messages read between two bot moves (a flood of other tables'
+#: moves must not keep the worker from playing)
+MAX_MESSAGES_A_TURN = 500
 #: a session whose bots are not to move is looked at again after this long anyway
 IDLE_RECHECK_SECONDS = 60
 #: ``--alive`` fails when the worker's loop has not touched its heartbeat file for this long
@@ -54,17 +57,13 @@ class BotWorker:
         self.moves = 0  # bot moves landed (tests and logs count them)
 
     # ------------------------------------------------------------------ one session
-    def play(self, sid: str) -> int:
-        """Play every bot move due in the session now; answer how many landed."""
+    def play(self, sid: str) -> bool:
+        """Make the bot move due in the session now, if one is. True when one was made (it
+        landed, or lost a race to another change): another may be due then."""
         if not self.store.lock_bot(sid, self.name, seconds=self.budget_ms / 1000 * 3 + 10):
-            return 0  # another replica is at it
+            return False  # another replica is at it
         try:
-            landed = 0
-            for _ in range(MAX_MOVES_IN_A_ROW):
-                if self.stopping.is_set() or not self._one_move(sid):
-                    break
-                landed += 1
-            return landed
+            return not self.stopping.is_set() and self._one_move(sid)
         finally:
             self.store.unlock_bot(sid)
 
@@ -104,25 +103,41 @@ class BotWorker:
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> None:
-        """Until :meth:`stop`: play what the change channel announces, sweep what is due."""
+        """Until :meth:`stop`: the tables the change channel announces and the sweep finds
+        due take turns, one bot move each."""
         pubsub = self.store.client.pubsub(ignore_subscribe_messages=True)
         pubsub.subscribe(keys.CHANNEL)
+        due: dict[str, None] = {}  # tables to look at, in the order they became due
         next_sweep = 0.0
         try:
             while not self.stopping.is_set():
                 if self.heartbeat:  # the liveness check (--alive) reads its age
                     Path(self.heartbeat).touch()
-                message = pubsub.get_message(timeout=min(self.sweep_seconds, 1.0))
-                if message and message.get("type") == "message":
-                    sid = message["data"].split(" ")[0]
-                    if self.store.is_bot_table(sid):
-                        self.play(sid)
+                self._listen(pubsub, due, wait=0.0 if due else min(self.sweep_seconds, 1.0))
                 if time.monotonic() >= next_sweep:
                     for sid in self.store.bot_tables_due():
-                        self.play(sid)
+                        due.setdefault(sid)
                     next_sweep = time.monotonic() + self.sweep_seconds
+                if due:
+                    sid = next(iter(due))
+                    del due[sid]
+                    if self.play(sid):
+                        due[sid] = None  # its next move, if any, after the other tables'
         finally:
             pubsub.close()
+
+    def _listen(self, pubsub, due: dict, wait: float) -> None:
+        """Add to ``due`` the bot tables whose moves the channel announced (waiting up to
+        ``wait`` seconds for the first message)."""
+        for _ in range(MAX_MESSAGES_A_TURN):
+            message = pubsub.get_message(timeout=wait)
+            if message is None:
+                return
+            wait = 0.0
+            if message.get("type") == "message":
+                sid = message["data"].split(" ")[0]
+                if sid not in due and self.store.is_bot_table(sid):
+                    due[sid] = None
 
     def stop(self, *_):
         self.stopping.set()

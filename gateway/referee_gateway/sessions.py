@@ -218,6 +218,7 @@ def register(app, api):
             raise Forbidden("only the table token ends a session")
         store.delete(sid)
         store.unlist_table(sid)
+        store.unwatch_bots(sid)
         if session.meta.get("join_code"):
             store.drop_code(session.meta["join_code"])
         current_app.logger.info("session %s deleted", sid)
