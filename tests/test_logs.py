@@ -189,6 +189,27 @@ def test_lines_wait_then_leave_together_whole_and_in_order(line_log, writes):
     assert [line["message"] for line in lines] == [f"line {n}" for n in range(100)]
 
 
+def test_waiting_records_are_formatted_as_they_leave_with_their_message_as_logged(
+        line_log, monkeypatch):
+    """Formatting a batch in a row costs a request less than a line at a time: nothing is
+    formatted while the records wait, and each one's message is the one it was logged
+    with, whatever its arguments became meanwhile."""
+    log, handler, path = line_log
+    formatted = []
+    format_one = handler.formatter.format
+    monkeypatch.setattr(handler.formatter, "format",
+                        lambda record: formatted.append(record) or format_one(record))
+    seats = [1]
+    for n in range(10):
+        log.info("line %d, seats %s", n, seats)
+    seats.append(2)
+    assert formatted == []
+    handler.flush()
+    assert len(formatted) == 10
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [line["message"] for line in lines] == [f"line {n}, seats [1]" for n in range(10)]
+
+
 def test_a_warning_is_written_at_once_with_the_lines_before_it(line_log, writes):
     import select
     log, handler, path = line_log
