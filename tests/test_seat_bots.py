@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from referee.embedded import free_port
+from referee.sessions import keys
 from referee.stack import Stack
 from referee_client import Referee
 from referee_gateway.botworker import BotWorker
@@ -113,6 +114,39 @@ def test_the_table_gives_a_seat_to_a_bot_and_takes_it_back(client, worker):
     token = client.post(session_url(session, "/seats/2/token"),
                         headers=bearer(table)).get_json()["token"]
     assert shown(client, session, token)["you"] == {"role": "seat", "seat": 2}
+
+
+def test_the_bot_channel_hears_the_tables_with_a_bot_and_no_other(client, gateway_app):
+    """The bot worker listens on a channel of its own: a change of a session with a bot
+    seat is announced there, a move at a table of people only is not (the workers do
+    nothing for it), and a seat given to a bot is."""
+    store = gateway_app.extensions["sessions"]
+    pubsub = store.client.pubsub()
+    pubsub.subscribe(keys.BOT_CHANNEL)
+    for _ in range(50):  # the subscription is confirmed before anything is announced
+        message = pubsub.get_message(timeout=1.0)
+        if message and message["type"] == "subscribe":
+            break
+    people = create_session(client, game="ghostone", players=3, seed=3)
+    with_bot = create_session(client, game="ghostone", players=3, seed=3, bots={"3": "random"})
+    for session in (people, with_bot):
+        token = seat_token(session, 1)
+        assert play(client, session, token, first_move(client, session, token)).status_code == 200
+    given = client.put(session_url(people, "/seats/2/bot"), json={"level": "random"},
+                       headers=bearer(people["table_token"]))
+    assert given.status_code == 200, given.get_json()
+    store.client.publish(keys.BOT_CHANNEL, "that is all")
+    heard = []
+    while (message := pubsub.get_message(timeout=10.0)) and message["data"] != "that is all":
+        if message["type"] == "message":
+            heard.append(message["data"])
+    pubsub.close()
+    ours = {people["session_id"]: "people", with_bot["session_id"]: "with a bot"}
+    assert [(ours[m.split()[0]], len(m.split())) for m in heard if m.split()[0] in ours] == [
+        ("with a bot", 1),   # created: look now
+        ("with a bot", 2),   # seat 1 moved: "<id> <version>"
+        ("people", 2),       # seat 2 given to a bot (a change with a bot seat after it)
+        ("people", 1)]       # and look now
 
 
 def test_tables_take_turns_so_a_table_of_bots_only_delays_another_by_one_move(

@@ -7,8 +7,10 @@ never holds a request worker of the gateway; the thinking itself is the game ser
 
 Which sessions: a sorted set in Redis (:func:`referee.sessions.keys.bot_tables`) holds every
 session with a bot seat; the gateway adds a session when a bot takes a seat. The worker
-listens on the change channel (a move lands: the next seat may be a bot's) and sweeps the set
-every ``BOT_SWEEP_SECONDS`` (a lost message, a restarted worker: no game stalls). Tables
+listens on the bot channel (:data:`referee.sessions.keys.BOT_CHANNEL`: every change of a
+session with a bot seat is announced there, so the next seat may be a bot's; the other
+sessions' moves never reach the worker) and sweeps the set every ``BOT_SWEEP_SECONDS`` (a
+lost message, a restarted worker: no game stalls). Tables
 take turns: a worker makes one bot move at a table, then goes on to the next table due, so a
 table of bots only, playing itself for minutes, delays another table's bot by one move at
 most. Replicas share the work through a per-session lock; a bot's move lands by the same
@@ -38,8 +40,8 @@ from .upstream import Upstream
 
 log = logging.getLogger("referee.bots")
 
-#: the most change-channel messages read between two bot moves (a flood of other tables'
-#: moves must not keep the worker from playing)
+#: the most bot-channel messages read between two bot moves (a flood of bot tables'
+#: changes must not keep the worker from playing)
 MAX_MESSAGES_A_TURN = 500
 #: a session whose bots are not to move is looked at again after this long anyway
 IDLE_RECHECK_SECONDS = 60
@@ -103,10 +105,10 @@ class BotWorker:
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> None:
-        """Until :meth:`stop`: the tables the change channel announces and the sweep finds
+        """Until :meth:`stop`: the tables the bot channel announces and the sweep finds
         due take turns, one bot move each."""
         pubsub = self.store.client.pubsub(ignore_subscribe_messages=True)
-        pubsub.subscribe(keys.CHANNEL)
+        pubsub.subscribe(keys.BOT_CHANNEL)
         due: dict[str, None] = {}  # tables to look at, in the order they became due
         next_sweep = 0.0
         try:
@@ -127,17 +129,15 @@ class BotWorker:
             pubsub.close()
 
     def _listen(self, pubsub, due: dict, wait: float) -> None:
-        """Add to ``due`` the bot tables whose moves the channel announced (waiting up to
-        ``wait`` seconds for the first message)."""
+        """Add to ``due`` the bot tables the channel announced (waiting up to ``wait``
+        seconds for the first message)."""
         for _ in range(MAX_MESSAGES_A_TURN):
             message = pubsub.get_message(timeout=wait)
             if message is None:
                 return
             wait = 0.0
             if message.get("type") == "message":
-                sid = message["data"].split(" ")[0]
-                if sid not in due and self.store.is_bot_table(sid):
-                    due[sid] = None
+                due.setdefault(message["data"].split(" ")[0])
 
     def stop(self, *_):
         self.stopping.set()

@@ -85,7 +85,6 @@ def register(app, api):
             store.drop_code(session.meta["join_code"])
             store.unlist_table(sid)
         store.watch_bots(sid)  # the worker looks at once: the bot may be to move
-        store.ring(sid, session.version)
         return answer
 
     @route(app, "/v1/sessions/<session_id:sid>/seats/<int:seat>/bot", "DELETE",

@@ -95,7 +95,6 @@ def register(app, api):
                                    setup=setup_entry(state, answer.get("events")), bots=bots)
         if bots:  # the bot worker plays them from now on (at once if one is to move)
             store.watch_bots(sid)
-            store.ring(sid, state["version"])
         if open_seats:
             store.bind_code(code, sid)
             if public:

@@ -2,14 +2,15 @@
 -- KEYS: meta, state, log, idempotency, snapshots.
 -- ARGV: 1 expected version, 2 new version, 3 state json, 4 log entry json, 5 ttl,
 -- 6 idempotency record json ('' for none), 7 snapshot of the new state, 8 channel,
--- 9 session id, then three counted lists: log entries to rewrite (index, json) — an
+-- 9 session id, 10 the bot worker's channel ('' when no bot plays a seat after the change),
+-- then three counted lists: log entries to rewrite (index, json) — an
 -- undone move is marked, never removed —, meta fields to set (field, value), meta
 -- fields to delete (field).
 -- Returns 1 when written, 0 when the version moved on, -1 when the session is gone.
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return -1 end
 if current ~= ARGV[1] then return 0 end
-local i = 10
+local i = 11
 local count = tonumber(ARGV[i]); i = i + 1
 for _ = 1, count do redis.call('LSET', KEYS[3], ARGV[i], ARGV[i + 1]); i = i + 2 end
 count = tonumber(ARGV[i]); i = i + 1
@@ -23,4 +24,5 @@ redis.call('HSET', KEYS[5], ARGV[2], ARGV[7])
 for _, key in ipairs({KEYS[1], KEYS[3], KEYS[5]}) do redis.call('EXPIRE', key, ARGV[5]) end
 if ARGV[6] ~= '' then redis.call('SET', KEYS[4], ARGV[6], 'EX', ARGV[5]) end
 redis.call('PUBLISH', ARGV[8], ARGV[9] .. ' ' .. ARGV[2])
+if ARGV[10] ~= '' then redis.call('PUBLISH', ARGV[10], ARGV[9] .. ' ' .. ARGV[2]) end
 return 1

@@ -164,6 +164,8 @@ class SessionStore:
         idem_key, idem_value = (keys.idempotency(sid, idempotency[0]),
                                 json.dumps(idempotency[1])) if idempotency else (
             keys.idempotency(sid, "-"), "")
+        bots = {f for f in session.meta if f.startswith("bot:")}.difference(meta_del) | {
+            f for f in (meta_set or {}) if f.startswith("bot:")}
         lists = [len(rewrite), *(x for i, e in rewrite for x in (i, json.dumps(e))),
                  len(meta_set or {}), *(x for kv in (meta_set or {}).items() for x in kv),
                  len(meta_del), *meta_del]
@@ -172,7 +174,7 @@ class SessionStore:
                   keys.snapshots(sid)],
             args=[session.version, state["version"], json.dumps(state),
                   json.dumps(entry), self.ttl, idem_value, pack(state), keys.CHANNEL, sid,
-                  *map(str, lists)])
+                  keys.BOT_CHANNEL if bots else "", *map(str, lists)])
         if written == -1:
             raise UnknownSession(f"session {sid} ended while the change was made")
         return written == 1
@@ -247,17 +249,16 @@ class SessionStore:
             self.client.delete(key)
 
     def watch_bots(self, sid: str, at: float | None = None) -> None:
-        """Have the bot worker look at the session (now, or at ``at``)."""
+        """Have the bot worker look at the session: now (it is told at once), or at ``at``."""
         self.client.zadd(keys.bot_tables(), {sid: time.time() if at is None else at})
+        if at is None:
+            self.client.publish(keys.BOT_CHANNEL, sid)
 
     def unwatch_bots(self, sid: str) -> None:
         self.client.zrem(keys.bot_tables(), sid)
 
     def bot_tables_due(self, limit: int = 100) -> list[str]:
         return self.client.zrangebyscore(keys.bot_tables(), "-inf", time.time(), 0, limit)
-
-    def is_bot_table(self, sid: str) -> bool:
-        return self.client.zscore(keys.bot_tables(), sid) is not None
 
     def lock_bot(self, sid: str, holder: str, seconds: float) -> bool:
         """One bot worker thinks for a session at a time (the lock expires on its own)."""
@@ -266,10 +267,6 @@ class SessionStore:
 
     def unlock_bot(self, sid: str) -> None:
         self.client.delete(keys.bot_lock(sid))
-
-    def ring(self, sid: str, version: int) -> None:
-        """Announce a change that no commit announced (a new session's first position)."""
-        self.client.publish(keys.CHANNEL, f"{sid} {version}")
 
     def ping(self) -> bool:
         return bool(self.client.ping())
