@@ -283,19 +283,30 @@ def choose_for(engine: Engine, state: dict, seat: int, level: str = "strong", se
     return choose(engine, engine.view(state, seat, trusted=True), seat, level, seed, budget)
 
 
+def judged(table: Table, moves, clock: Clock, value_of, at_least: int = 0):
+    """``(move, value_of(move))`` for ``moves`` in a seeded shuffled order until the time
+    runs out (``at_least`` of them whatever the time): how ``greedy`` judges its moves, and
+    how the search judges its own before its first iteration (``ismcts.seed``)."""
+    order = list(moves)
+    table.rnd.shuffle(order)
+    for tried, move in enumerate(order):
+        if tried >= at_least and clock.expired():
+            return
+        yield move, value_of(move)
+
+
 def greedy(table: Table, clock: Clock) -> dict:
     """One ply: the best average ``evaluate`` after the move over a few worlds
     (ties go to the first of a seeded shuffle; time runs out → best so far)."""
     worlds = [table.first] + [table.sample() for _ in range(GREEDY_WORLDS - 1)]
-    order = list(table.moves)
-    table.rnd.shuffle(order)
-    best, best_value = order[0], -math.inf
-    for tried, move in enumerate(order):
-        if tried and clock.expired():
-            break
-        value = sum(table.hooks.evaluate(table.play(world, move), table.seat)
-                    for world in worlds) / len(worlds)
-        if value > best_value:
+
+    def value_of(move):
+        return sum(table.hooks.evaluate(table.play(world, move), table.seat)
+                   for world in worlds) / len(worlds)
+
+    best, best_value = None, -math.inf
+    for move, value in judged(table, table.moves, clock, value_of, at_least=1):
+        if best is None or value > best_value:
             best, best_value = move, value
     return best
 

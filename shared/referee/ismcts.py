@@ -23,7 +23,7 @@ inside ``apply``, and tabletop chance is drawn from the outcomes' weights.
 
 import math
 
-from .bots import logistic
+from .bots import judged, logistic
 from .engine import canonical, clone
 
 EXPLORATION = 0.7  # UCB1's constant for payoffs in [0, 1]
@@ -88,12 +88,11 @@ def seed(table, node: Node, state: dict, actor: int, clock) -> None:
     moves are too many to judge within the time (a large Gizmos listing), the
     judging stops at the deadline, in a seeded shuffled order, as greedy's does."""
     evaluate, scale = table.hooks.evaluate, table.hooks.eval_scale
-    moves = list(listing(table, node, state, actor))
-    table.rnd.shuffle(moves)
-    for key, move in moves:
-        if clock.expired():
-            break
-        value = logistic(evaluate(table.play(state, move), actor) / scale)
+
+    def value_of(listed):
+        return logistic(evaluate(table.play(state, listed[1]), actor) / scale)
+
+    for (key, _), value in judged(table, listing(table, node, state, actor), clock, value_of):
         node.stats[key] = [PRIOR_VISITS, PRIOR_VISITS * value, PRIOR_VISITS]
 
 
