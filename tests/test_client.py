@@ -209,3 +209,16 @@ def test_bots_hints_and_one_cards_moves(referee):
     assert table.table.unseat_bot(2)["seats"][1]["status"] == "absent"
     back = table.table.reissue(2)
     assert back.view()["you"] == {"role": "seat", "seat": 2}
+
+
+def test_a_handles_version_never_goes_back_for_an_answer_read_late(referee, monkeypatch):
+    """A program may follow the events in one thread and move in another: a move's answer
+    read after the stream brought later versions must not pin an older If-Match."""
+    table = referee.create("ghostone", players=3, seed=42)
+    me = table.seats[1]
+    moved = me.move(me.legal_moves()[0])
+    assert me.version == moved["version"]
+    me.version = moved["version"] + 2  # the stream has shown two more versions meanwhile
+    monkeypatch.setattr(referee, "request", lambda *args, **kwargs: dict(moved))
+    me.view()  # an answer (here the move's own, read again) older than what was seen
+    assert me.version == moved["version"] + 2

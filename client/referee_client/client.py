@@ -144,7 +144,8 @@ class Table:
 
 
 class Session:
-    """One token's handle on a session; ``version`` follows every answer."""
+    """One token's handle on a session; ``version`` is the latest any answer or event
+    showed (an answer read after the stream's news of later versions never takes it back)."""
 
     def __init__(self, referee: Referee, session_id: str, token: str, *,
                  seat: int | None = None, version: int | None = None):
@@ -155,11 +156,15 @@ class Session:
     def _call(self, method, tail="", **kwargs):
         answer = self.referee.request(method, self.path + tail, token=self.token, **kwargs)
         if isinstance(answer, dict) and isinstance(answer.get("version"), int):
-            self.version = answer["version"]
+            self._saw(answer["version"])
             you = answer.get("you")
             if isinstance(you, dict) and you.get("seat"):
                 self.seat = you["seat"]
         return answer
+
+    def _saw(self, version: int) -> None:
+        if self.version is None or version > self.version:
+            self.version = version
 
     def _change(self, tail: str, body: dict, if_match, key: str | None):
         headers = {"Idempotency-Key": key or uuid.uuid4().hex}
@@ -219,7 +224,7 @@ class Session:
         """Table token: a new token for ``seat`` (the old one stops at once)."""
         answer = self.referee.request("POST", f"{self.path}/seats/{seat}/token",
                                       token=self.token)
-        self.version = answer["version"]
+        self._saw(answer["version"])
         return Session(self.referee, self.session_id, answer["token"], seat=seat,
                        version=answer["version"])
 
@@ -265,7 +270,8 @@ class Session:
                             wait = item[1] / 1000
                             continue
                         if item.id is not None:
-                            last = self.version = item.id
+                            last = item.id
+                            self._saw(item.id)
                         yield item
                         if item.event in ("end", "revoked"):
                             return
