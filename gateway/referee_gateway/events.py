@@ -246,7 +246,11 @@ def register(app, api, stopping=worker_stopping):
                            "STREAM_HEARTBEAT_SECONDS keeps idle connections open. The "
                            "stream ends with `revoked` when the token stops working (left, "
                            "re-issued) and `end` when the session is deleted or expires. "
-                           "Over a worker's STREAM_MAX_PER_WORKER: 503 with Retry-After.")
+                           "Over a worker's STREAM_MAX_PER_WORKER: 503 with Retry-After. "
+                           "A client that also moves should keep the highest version it "
+                           "has seen: a bot may answer a move before the move's own answer "
+                           "is read, so that answer can arrive after events of later "
+                           "versions.")
     def events(sid):
         session, caller = load(store, sid)
         since = resume_point(session.version)
