@@ -36,17 +36,21 @@ LISTEN_PORTS = range(20000, 32768)
 _handed_out: set[int] = set()
 
 
+def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind((host, port))
+            return True
+        except OSError:
+            return False
+
+
 def free_port() -> int:
     """A local TCP port nothing listens on, for a server to bind in a moment."""
     for _ in range(200):
         port = random.choice(LISTEN_PORTS)
-        if port in _handed_out:
+        if port in _handed_out or not port_is_free(port):
             continue
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
         _handed_out.add(port)
         return port
     with socket.socket() as s:  # the range is crowded: any port the kernel gives

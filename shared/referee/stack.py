@@ -8,7 +8,6 @@ and stops all of it on Ctrl-C. Tests and benchmarks use :class:`Stack` too.
 import argparse
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -18,7 +17,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 from .catalog import GAME_PORTS
-from .embedded import EmbeddedRedis, free_port
+from .embedded import EmbeddedRedis, free_port, port_is_free
 from .gunicorn_conf import memory_directory
 
 
@@ -26,15 +25,6 @@ def installed_games() -> dict[str, str]:
     """``{game: "package.service:create_app()"}`` for every registered engine."""
     return {ep.name: f"{ep.module.split('.')[0]}.service:create_app()"
             for ep in sorted(entry_points(group="referee.games"), key=lambda e: e.name)}
-
-
-def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
-    with socket.socket() as s:
-        try:
-            s.bind((host, port))
-            return True
-        except OSError:
-            return False
 
 
 def wait_ready(url: str, process: subprocess.Popen, timeout: float = 60) -> None:
