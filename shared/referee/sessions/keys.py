@@ -10,8 +10,9 @@ PREFIX = "referee"
 #: the pub/sub channel every session change is announced on ("<session id> <version>");
 #: a doorbell only: streams read what changed from the log, so a lost message loses nothing
 CHANNEL = f"{PREFIX}:changes"
-#: the bot worker's channel ("<session id> <version>"): the changes of sessions with a bot
-#: seat, and a session given its first bot; a doorbell too (the worker also sweeps)
+#: the bot worker's channel: the changes of sessions with a bot seat ("<session id>
+#: <version>") and a session given its first bot (its id alone); a doorbell too (the worker
+#: also sweeps)
 BOT_CHANNEL = f"{PREFIX}:bot-changes"
 
 

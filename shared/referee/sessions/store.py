@@ -164,8 +164,9 @@ class SessionStore:
         idem_key, idem_value = (keys.idempotency(sid, idempotency[0]),
                                 json.dumps(idempotency[1])) if idempotency else (
             keys.idempotency(sid, "-"), "")
-        bots = {f for f in session.meta if f.startswith("bot:")}.difference(meta_del) | {
-            f for f in (meta_set or {}) if f.startswith("bot:")}
+        # the meta fields after the change, set then deleted as the script does
+        after = (session.meta.keys() | (meta_set or {}).keys()).difference(meta_del)
+        bots = any(field.startswith("bot:") for field in after)
         lists = [len(rewrite), *(x for i, e in rewrite for x in (i, json.dumps(e))),
                  len(meta_set or {}), *(x for kv in (meta_set or {}).items() for x in kv),
                  len(meta_del), *meta_del]
