@@ -84,3 +84,27 @@ def test_the_game_list_marks_a_failing_game_unavailable_without_its_address(
                       "GAME_SERVICES": {"crash": failing_services["crash"]}})
     answer = app.test_client().get("/v1/games", headers=bearer("x"))
     assert answer.get_json() == {"games": [{"game": "crash", "available": False}]}
+
+
+def test_a_service_slower_than_the_connect_timeout_but_within_the_read_timeout_answers(
+        redis_url):
+    """The two timeouts are the connect's and the read's, each in its place: an answer that
+    takes longer than the connect timeout (but not the read timeout) still arrives."""
+    from referee_gateway import create_app
+    slow = Flask("slow_but_in_time")
+
+    @slow.get("/v1/info")
+    def info():
+        time.sleep(0.6)
+        return {"game": "ghostone"}
+
+    server = ThreadedServer(slow)
+    try:
+        app = create_app({"TESTING": True, "REDIS_URL": redis_url,
+                          "GAME_SERVICES": {"ghostone": server.url},
+                          "UPSTREAM_CONNECT_TIMEOUT": 0.2, "UPSTREAM_READ_TIMEOUT": 5})
+        answer = app.test_client().get("/v1/games/ghostone")
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+    finally:
+        app.extensions["upstream"].close()
+        server.close()

@@ -78,8 +78,8 @@ RATE_LIMIT_HITS = Counter(
     "referee_rate_limit_hits_total", "Requests refused by the rate limit (429)", ["route"])
 UPSTREAM_FAILURES = Counter(
     "referee_upstream_failures_total",
-    "Gateway calls to a game service that failed: the exception's class, or bad_answer "
-    "(a 5xx or a body that is not JSON)", ["game", "reason"])
+    "Gateway calls to a game service that failed: ConnectionError, ConnectTimeout, "
+    "ReadTimeout, or bad_answer (a 5xx or a body that is not JSON)", ["game", "reason"])
 UPSTREAM_LATENCY = Histogram(
     "referee_upstream_request_duration_seconds", "Time of a gateway call to a game service",
     ["game"], buckets=SECONDS)
@@ -266,7 +266,9 @@ def watch_upstream(upstream) -> None:
                 upstream_latency_of(game).observe(time.perf_counter() - began)
 
     def counted_down(game, why):
-        reason = type(why).__name__ if isinstance(why, BaseException) else "bad_answer"
+        # an exception's own reason (the upstream client's CallFailed), else its class
+        reason = getattr(why, "reason", None) or type(why).__name__ \
+            if isinstance(why, BaseException) else "bad_answer"
         UPSTREAM_FAILURES.labels(game, reason).inc()
         return down(game, why)
 
