@@ -13,20 +13,18 @@ so every line a process writes is JSON. ``LOG_LEVEL`` turns them down
 (``warning`` drops the access lines of answered requests).
 """
 
-import collections
 import json
 import logging
 import os
 import select
 import sys
-import threading
-import time
-import weakref
 from datetime import UTC, datetime
 
 from flask import g, has_request_context
 from gunicorn import glogging
 from pythonjsonlogger.json import JsonEncoder, JsonFormatter
+
+from .batches import Batches
 
 LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING,
           "error": logging.ERROR, "critical": logging.CRITICAL}
@@ -94,29 +92,30 @@ class LineHandler(logging.StreamHandler):
 
     A write is a system call, and on this kind of machine the calls after one run cold:
     a line written on its own cost a request about 35 µs, more than formatting it. So a
-    record waits, at most ``interval`` seconds (a flusher thread of the process writes what
-    waits), and lines leave together: as many whole lines per ``write`` as fit in
-    ``PIPE_BUF``, which the kernel keeps whole on a pipe or an append-mode file, so lines
-    of several processes never mix. Waiting records are formatted as they leave, in a row:
-    in a request a line's formatting cost several times what it costs in a batch (the
-    formatter's code and data run cold between the request's other work). A record's
-    message is made when it is logged; its ``extra`` values must not change afterwards.
-    A warning or worse is written at once, with the lines waiting before it; so is
-    everything at exit (``logging.shutdown`` flushes) and before a fork (the child starts
-    empty). A stream with no file descriptor is written at once.
+    record waits (:mod:`referee.batches`: at most ``interval`` seconds, then a thread of
+    the process writes what waits), and lines leave together: as many whole lines per
+    ``write`` as fit in ``PIPE_BUF``, which the kernel keeps whole on a pipe or an
+    append-mode file, so lines of several processes never mix. Waiting records are
+    formatted as they leave, in a row: in a request a line's formatting cost several times
+    what it costs in a batch. A record's message is made when it is logged; its ``extra``
+    values must not change afterwards. A warning or worse is written at once, with the
+    lines waiting before it; so is everything at exit (``logging.shutdown`` flushes) and
+    before a fork (the child starts empty). A stream with no file descriptor is written
+    at once.
     """
-
-    interval = 0.1  # seconds a line may wait
 
     def __init__(self, stream=None):
         super().__init__(stream)
-        self._reset()
-        _LINE_HANDLERS.add(self)
+        self._lines = Batches(self._write, "log-lines")
 
-    def _reset(self) -> None:
-        self._waiting: collections.deque[logging.LogRecord] = collections.deque()
-        self._writing = threading.Lock()  # one writer at a time: lines keep their order
-        self._flusher: threading.Thread | None = None
+    @property
+    def interval(self) -> float:
+        """Seconds a line may wait."""
+        return self._lines.interval
+
+    @interval.setter
+    def interval(self, seconds: float) -> None:
+        self._lines.interval = seconds
 
     def handle(self, record: logging.LogRecord) -> bool:
         if not self.filter(record):
@@ -132,72 +131,35 @@ class LineHandler(logging.StreamHandler):
                 super().emit(record)
             return
         try:
-            # The record waits, formatted when the lines leave: formatting a batch in a row
-            # costs a request far less than a line at a time between its other work. The
-            # message is made now, so that later changes to its arguments cannot show.
+            # The message is made now, so that later changes to its arguments cannot show.
             record.msg, record.args = record.getMessage(), None
-            self._waiting.append(record)
+            self._lines.add(record)
             if record.levelno >= logging.WARNING:
                 self.flush()
-            elif self._flusher is None:
-                self._start_flusher()
         except Exception:  # noqa: BLE001 (as logging's own handlers: never fail the caller)
             self.handleError(record)
 
     def flush(self) -> None:
         """Write every waiting line, whole lines up to PIPE_BUF per write, in order."""
-        if not self._waiting:
+        if not len(self._lines):
             return super().flush()
-        with self._writing:
-            fd, batch, size = self.stream.fileno(), [], 0
-            while self._waiting:
-                record = self._waiting.popleft()
-                try:
-                    line = (self.format(record) + "\n").encode()
-                except Exception:  # noqa: BLE001 (never fail the caller, nor the flusher)
-                    self.handleError(record)
-                    continue
-                if batch and size + len(line) > select.PIPE_BUF:
-                    os.write(fd, b"".join(batch))
-                    batch, size = [], 0
-                batch.append(line)
-                size += len(line)
-            if batch:
-                os.write(fd, b"".join(batch))
+        self._lines.flush()
 
-    def _start_flusher(self) -> None:
-        with self.lock:
-            if self._flusher is None:
-                self._flusher = threading.Thread(target=self._flush_often, daemon=True,
-                                                 name="log-lines")
-                self._flusher.start()
-
-    def _flush_often(self) -> None:
-        while True:
-            time.sleep(self.interval)
+    def _write(self, records: list) -> None:
+        fd, batch, size = self.stream.fileno(), [], 0
+        for record in records:
             try:
-                self.flush()
-            except (OSError, ValueError):  # the stream is gone: lines have nowhere to go
-                return
-
-
-_LINE_HANDLERS: "weakref.WeakSet[LineHandler]" = weakref.WeakSet()
-
-
-def _before_fork() -> None:
-    for handler in list(_LINE_HANDLERS):
-        try:
-            handler.flush()
-        except (OSError, ValueError):
-            pass
-
-
-def _in_child() -> None:
-    for handler in list(_LINE_HANDLERS):
-        handler._reset()  # the parent's flusher is not in the child, nor are its lines
-
-
-os.register_at_fork(before=_before_fork, after_in_child=_in_child)
+                line = (self.format(record) + "\n").encode()
+            except Exception:  # noqa: BLE001 (never fail the caller, nor the thread)
+                self.handleError(record)
+                continue
+            if batch and size + len(line) > select.PIPE_BUF:
+                os.write(fd, b"".join(batch))
+                batch, size = [], 0
+            batch.append(line)
+            size += len(line)
+        if batch:
+            os.write(fd, b"".join(batch))
 
 
 def json_handler(stream=None) -> logging.Handler:

@@ -1,0 +1,94 @@
+"""Work a request hands over, done in batches by a thread of the process.
+
+On this kind of machine, code that runs between a request's other work runs cold: in a
+request, formatting a log line cost several times what it costs in a batch, and a move's
+metric writes (a dozen, each a few µs in a tight loop) cost the servers 2-3 % of their CPU
+per move, against under 1 % when done in a row. So the request path only appends what is
+to be done (``add``, a deque append), and a thread of the process does what waits, in a
+row, at most ``interval`` seconds later. ``flush`` does it at once.
+
+Nothing is lost to a fork or an exit: waiting work is done before a fork (the child
+starts empty) and at exit. Under gevent the thread is a greenlet (both are patched).
+"""
+
+import atexit
+import collections
+import os
+import threading
+import time
+import weakref
+from collections.abc import Callable
+
+
+class Batches:
+    """Items handed over by ``add``, given to ``do`` in a list, in order, from one thread
+    at a time (each item once)."""
+
+    interval = 0.1  # seconds an item may wait
+
+    def __init__(self, do: Callable[[list], None], name: str):
+        self.do, self.name = do, name
+        self._reset()
+        _EVERY.add(self)
+
+    def _reset(self) -> None:
+        self._waiting: collections.deque = collections.deque()
+        self._doing = threading.Lock()  # one batch at a time: items keep their order
+        self._thread: threading.Thread | None = None
+
+    def __len__(self) -> int:
+        return len(self._waiting)
+
+    def add(self, item) -> None:
+        self._waiting.append(item)
+        if self._thread is None:
+            self._start()
+
+    def flush(self) -> None:
+        """Do every waiting item now."""
+        if not self._waiting:
+            return
+        with self._doing:
+            items, waiting = [], self._waiting
+            while waiting:
+                items.append(waiting.popleft())
+            if items:
+                self.do(items)
+
+    def _start(self) -> None:
+        with _STARTING:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._often, daemon=True,
+                                                name=self.name)
+                self._thread.start()
+
+    def _often(self) -> None:
+        while True:
+            time.sleep(self.interval)
+            try:
+                self.flush()
+            except (OSError, ValueError):  # where the work goes is gone (a closed stream)
+                return
+
+
+_EVERY: "weakref.WeakSet[Batches]" = weakref.WeakSet()
+_STARTING = threading.Lock()
+
+
+def flush_all() -> None:
+    for batches in list(_EVERY):
+        try:
+            batches.flush()
+        except (OSError, ValueError):
+            pass
+
+
+def _in_child() -> None:
+    global _STARTING
+    _STARTING = threading.Lock()  # another thread may have held it at the fork
+    for batches in list(_EVERY):
+        batches._reset()  # the parent's thread is not in the child, nor is its work
+
+
+os.register_at_fork(before=flush_all, after_in_child=_in_child)
+atexit.register(flush_all)
