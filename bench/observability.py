@@ -10,7 +10,8 @@ Throughput on a machine shared with other work is noisy, so the servers' own CPU
 move (every gunicorn process of each stack, from /proc) is measured too, and, steadiest,
 the same servers run in this one process (threads, real HTTP on loopback, real Redis) where
 their CPU time per move is this process's less the client's, the two taking turns move by
-move. Request ids stay on in both: they cost a header.
+move (the batches of log lines and metric writes are made on the on side's clock). Request
+ids stay on in both: they cost a header.
 """
 
 import os
@@ -116,7 +117,7 @@ def measure_in_process(player, rounds: int, moves: int, say) -> dict:
     with tempfile.TemporaryDirectory() as tmp, EmbeddedRedis() as redis_server, \
             open(os.path.join(tmp, "lines.log"), "w") as lines:
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = tmp  # as under gunicorn, before the import
-        from referee import logs
+        from referee import batches, logs, metrics
         from referee_gateway import create_app
         service = import_module("ghostone.service").create_app
         # as a server process sets up its log (JSON lines, and no record looks up its
@@ -124,6 +125,10 @@ def measure_in_process(player, rounds: int, moves: int, say) -> dict:
         logs.configure("info", lines)
         root = logging.getLogger()
         handler = next(h for h in root.handlers if getattr(h, "_referee_json", False))
+        # Lines and metric writes wait for a batch (referee.batches); here the batches are
+        # made on the on side's clock, every tenth move, not by a thread whose time would
+        # fall on whichever side happened to be moving
+        handler.interval = metrics.WRITES.interval = 3600
         servers, players = [], {}
         for name, port in (("on", 9100), ("off", 0)):
             game = serve(service({"METRICS_PORT": port}))
@@ -138,10 +143,12 @@ def measure_in_process(player, rounds: int, moves: int, say) -> dict:
                 # on and off take turns move by move: a neighbour's burst, a slower core or
                 # a collection falls on both alike, where rounds of their own drift apart
                 used = {"on": 0.0, "off": 0.0}
-                for name in taking_turns(moves):
+                for n, name in enumerate(taking_turns(moves)):
                     root.setLevel(logging.INFO if name == "on" else logging.WARNING)
                     process, client = time.process_time(), time.thread_time()
                     players[name]()
+                    if name == "on" and n % 20 >= 18:
+                        batches.flush_all()
                     used[name] += time.process_time() - process - (time.thread_time() - client)
                 for name, seconds in used.items():
                     cpu[name].append(seconds / moves * 1000)

@@ -104,8 +104,10 @@ def install(app: Flask, service: str, engine=None) -> None:
         now = time.perf_counter()
         took = now - state.get("began", now)
         method = req.method if req.method in METHODS else "OTHER"
-        if counting:
-            _count(service, method, route, game, status, took, problem, state.get("mode"))
+        if counting:  # in the process's next batch of metric writes
+            metrics.later(_count, service, method, route, game, status, took,
+                          (problem.get("code") or "other") if problem is not None else None,
+                          state.get("mode"))
             if live is not None:
                 live.flush_if_due()
         level = logging.ERROR if status >= 500 else \
@@ -149,11 +151,11 @@ def engine_games(app: Flask, engine) -> frozenset:
     return frozenset(upstream.services) if upstream is not None else frozenset()
 
 
-def _count(service, method, route, game, status, took, problem, mode) -> None:
+def _count(service, method, route, game, status, took, code, mode) -> None:
+    """A request's metrics (``code``: its problem's, if it was refused)."""
     metrics.requests_of(service, method, route, game, str(status)).inc()
     metrics.latency_of(service, method, route, game).observe(took)
-    if problem is not None and status < 500:
-        code = problem.get("code")
+    if code is not None and status < 500:
         metrics.REFUSALS.labels(service, game, code if code in CODES else "other").inc()
         if status == 429:
             metrics.RATE_LIMIT_HITS.labels(route).inc()
@@ -236,8 +238,7 @@ def _watch_sessions(app: Flask, counting: bool) -> None:
         if landed and live is not None:
             live.touch(session.sid)
             if "move" in entry:  # corrections and seat changes are versions, not moves
-                metrics.session_moves_of(
-                    session.game, metrics.mode_label(session.meta.get("mode"))).inc()
+                metrics.later(_count_session_move, session.game, session.meta.get("mode"))
         return landed
 
     def watched_delete(sid, *args, **kwargs):
@@ -247,6 +248,10 @@ def _watch_sessions(app: Flask, counting: bool) -> None:
 
     store.load, store.create, store.commit = watched_load, watched_create, watched_commit
     store.delete = watched_delete
+
+
+def _count_session_move(game: str, mode) -> None:
+    metrics.session_moves_of(game, metrics.mode_label(mode)).inc()
 
 
 def _watch_streams(bell) -> None:
