@@ -3,9 +3,10 @@
 Two stacks share one Redis and the machine: one as deployed (a metrics port per server,
 ``LOG_LEVEL=info``: a JSON line per request per process, written to a file as a container's
 stderr would be), one with both off (``METRICS_PORT=0``, ``LOG_LEVEL=warning``). The same
-session-move load runs against each in alternating rounds (on, off, off, on, …) so that a
-neighbour's burst on the shared cores falls on both alike; each round's pair gives a ratio
-and the median ratio is the cost.
+clients move on each in alternating windows of a second (on, off, off, on, …) so that a
+neighbour's burst on the shared cores falls on both alike; each window's pair gives a ratio
+and the median ratio is the cost. (Rounds of five seconds, each starting its own clients,
+drifted apart: an A/A run's medians differed by 2-3 %.)
 Throughput on a machine shared with other work is noisy, so the servers' own CPU time per
 move (every gunicorn process of each stack, from /proc) is measured too, and, steadiest,
 the same servers run in this one process (threads, real HTTP on loopback, real Redis) where
@@ -63,8 +64,58 @@ def cpu_seconds(stack) -> float:
     return used / os.sysconf("SC_CLK_TCK")
 
 
+class Windows:
+    """The same client threads moving on one stack at a time, in windows of a second or so.
+
+    Each client holds a game on every stack and moves wherever it is told. The stacks take
+    turns window by window, so a neighbour's burst on the shared cores or a slower stretch
+    falls on both alike; short windows keep each pair close in time. A client is never
+    started or stopped between windows (that would cost more than the window measures).
+    """
+
+    def __init__(self, urls: dict, player, clients: int):
+        self.active, self.done = None, dict.fromkeys(urls, 0)
+        self.errors = dict.fromkeys(urls, 0)
+        self._lock, self._stop = threading.Lock(), threading.Event()
+        self._ready = threading.Barrier(clients + 1)
+        self._threads = [threading.Thread(target=self._client, args=(urls, player),
+                                          daemon=True) for _ in range(clients)]
+        for thread in self._threads:
+            thread.start()
+        self._ready.wait()
+
+    def _client(self, urls, player):
+        steps = {name: player(url) for name, url in urls.items()}
+        self._ready.wait()
+        while not self._stop.is_set():
+            name = self.active
+            if name is None:
+                time.sleep(0.01)
+                continue
+            ok = steps[name]() is not None
+            with self._lock:
+                if ok:
+                    self.done[name] += 1
+                else:
+                    self.errors[name] += 1
+
+    def run(self, name: str, seconds: float) -> int:
+        """The moves made on ``name`` while it was the one moved on for ``seconds``."""
+        before = self.done[name]
+        self.active = name
+        time.sleep(seconds)
+        self.active = None
+        return self.done[name] - before
+
+    def stop(self) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(30)
+
+
 def measure(load, player, workers: int, threads: int, rounds: int, say) -> dict:
-    """``{"on": [rates], "off": [rates], "lines": access lines written, …}``."""
+    """``{"on": [rates], "off": [rates], "lines": access lines written, …}``: ``rounds``
+    windows of ``load.seconds`` each way, taking turns."""
     rates = {"on": [], "off": [], "on_cpu": [], "off_cpu": []}
     with tempfile.TemporaryDirectory() as tmp, EmbeddedRedis() as redis_server, \
             ExitStack() as running:
@@ -77,20 +128,26 @@ def measure(load, player, workers: int, threads: int, rounds: int, say) -> dict:
                     port=free_port(), workers=workers, threads=threads,
                     redis_url=redis_server.url, log=lambda line: None,
                     env=dict(env, RATE_LIMIT_PER_MINUTE="0")))
-        for name in taking_turns(rounds):
-            say(f"observability: {name}, {load.clients} clients, {load.seconds:g} s…")
-            used = cpu_seconds(stacks[name])
-            result = load.run(lambda i, url=stacks[name].url: player(url))
-            moves = result["rate"] * load.seconds
-            rates[f"{name}_cpu"].append((cpu_seconds(stacks[name]) - used) / moves * 1000)
-            rates[name].append(result["rate"])
-            rates[f"{name}_errors"] = rates.get(f"{name}_errors", 0) + result["errors"]
+        windows = Windows({name: stack.url for name, stack in stacks.items()}, player,
+                          load.clients)
+        say(f"observability: {load.clients} clients, {rounds} windows of {load.seconds:g} s "
+            f"each way…")
+        try:
+            for name in taking_turns(rounds):
+                used = cpu_seconds(stacks[name])
+                moves = windows.run(name, load.seconds)
+                rates[f"{name}_cpu"].append((cpu_seconds(stacks[name]) - used) / moves * 1000)
+                rates[name].append(moves / load.seconds)
+        finally:
+            windows.stop()
+        rates.update(on_errors=windows.errors["on"], off_errors=windows.errors["off"])
+        time.sleep(0.5)  # the last metric writes (made in batches, 0.1 s late at most)
         scraped = requests.get(stacks["on"].metrics_urls["gateway"], timeout=10).text
         rates["metrics_off"] = not stacks["off"].metrics_urls
         running.close()  # stopped: every line is written
         with open(log_path, encoding="utf-8", errors="replace") as log:
             rates["lines"] = sum('"referee.access"' in line for line in log)
-    rates["in_process"] = measure_in_process(player, rounds, 150, say)
+    rates["in_process"] = measure_in_process(player, 16, 150, say)
     rates["moves_counted"] = sum(float(line.rsplit(" ", 1)[1]) for line in scraped.splitlines()
                                  if line.startswith("referee_session_moves_total{"))
     return rates
@@ -161,7 +218,6 @@ def measure_in_process(player, rounds: int, moves: int, say) -> dict:
 
 
 def report(rates: dict, load) -> None:
-    on, off = statistics.median(rates["on"]), statistics.median(rates["off"])
     cost = 1 - statistics.median(a / b for a, b in zip(rates["on"], rates["off"], strict=True))
     cpu = statistics.median(a / b for a, b in zip(rates["on_cpu"], rates["off_cpu"],
                                                   strict=True)) - 1
@@ -169,19 +225,25 @@ def report(rates: dict, load) -> None:
     def listed(values, form="{:,.0f}"):
         return ", ".join(form.format(v) for v in values)
 
+    def middle_half(values, form="{:+.1f}", scale=100) -> str:
+        ordered, quarter = sorted(values), len(values) // 4
+        return f"{form.format(ordered[quarter] * scale)} to " \
+               f"{form.format(ordered[-quarter - 1] * scale)}"
+
     print(f"\nOperating's cost: session moves, {load.clients} clients, "
-          f"{len(rates['on'])} alternating rounds of {load.seconds:g} s each way")
-    print(f"  {'metrics + JSON access logs on':<32}{on:>8,.0f} moves/s (median; rounds "
-          f"{listed(rates['on'])}; errors {rates['on_errors']})")
-    print(f"  {'both off':<32}{off:>8,.0f} moves/s (median; rounds "
-          f"{listed(rates['off'])}; errors {rates['off_errors']})")
-    ratios = sorted(1 - a / b for a, b in zip(rates["on"], rates["off"], strict=True))
-    print(f"  {'throughput cost':<32}{cost * 100:>7.1f} %  (median of the rounds' "
-          f"1 - on/off; budget 5 %; middle half of the rounds {ratios[len(ratios) // 4] * 100:.1f}"
-          f" to {ratios[(3 * len(ratios)) // 4 - 1] * 100:.1f} %)")
-    print(f"  {'servers CPU per move':<32}{cpu * 100:>+7.1f} %  (median of the rounds' "
-          f"on/off - 1; ms on: {listed(rates['on_cpu'], '{:.2f}')}; off: "
-          f"{listed(rates['off_cpu'], '{:.2f}')})")
+          f"{len(rates['on'])} alternating windows of {load.seconds:g} s each way")
+    for label, name in (("metrics + JSON access logs on", "on"), ("both off", "off")):
+        print(f"  {label:<32}{statistics.median(rates[name]):>8,.0f} moves/s (median; middle "
+              f"half of the windows {middle_half(rates[name], '{:,.0f}', 1)}; errors "
+              f"{rates[name + '_errors']})")
+    print(f"  {'throughput cost':<32}{cost * 100:>7.1f} %  (median of the windows' "
+          f"1 - on/off; budget 5 %; middle half "
+          f"{middle_half([1 - a / b for a, b in zip(rates['on'], rates['off'])], '{:.1f}')} %)")
+    print(f"  {'servers CPU per move':<32}{cpu * 100:>+7.1f} %  (median of the windows' "
+          f"on/off - 1; middle half "
+          f"{middle_half([a / b - 1 for a, b in zip(rates['on_cpu'], rates['off_cpu'])])} %; "
+          f"median ms on {statistics.median(rates['on_cpu']):.2f}, off "
+          f"{statistics.median(rates['off_cpu']):.2f})")
     if "in_process" in rates:
         steady = rates["in_process"]
         steady_ratios = sorted(a / b - 1 for a, b in zip(steady["on"], steady["off"],

@@ -193,8 +193,9 @@ def main(argv=None) -> int:
     parser.add_argument("--skip-observability", action="store_true")
     parser.add_argument("--skip-bots", action="store_true", help="skip bench/bots.py (hours)")
     parser.add_argument("--bot-args", default="", help='for bench/bots.py, e.g. "--games 20"')
-    parser.add_argument("--observability-rounds", type=int, default=16, help="each way")
-    parser.add_argument("--observability-seconds", type=float, default=5, help="per round")
+    parser.add_argument("--observability-rounds", type=int, default=60,
+                        help="windows each way")
+    parser.add_argument("--observability-seconds", type=float, default=1, help="per window")
     args = parser.parse_args(argv)
 
     if not args.skip_engines:
