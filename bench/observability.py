@@ -218,9 +218,9 @@ def measure_in_process(player, rounds: int, moves: int, say) -> dict:
 
 
 def report(rates: dict, load) -> None:
-    cost = 1 - statistics.median(a / b for a, b in zip(rates["on"], rates["off"], strict=True))
-    cpu = statistics.median(a / b for a, b in zip(rates["on_cpu"], rates["off_cpu"],
-                                                  strict=True)) - 1
+    # each window's (or round's) pair: throughput lost, and CPU per move added
+    lost = [1 - a / b for a, b in zip(rates["on"], rates["off"], strict=True)]
+    added = [a / b - 1 for a, b in zip(rates["on_cpu"], rates["off_cpu"], strict=True)]
 
     def listed(values, form="{:,.0f}"):
         return ", ".join(form.format(v) for v in values)
@@ -236,23 +236,18 @@ def report(rates: dict, load) -> None:
         print(f"  {label:<32}{statistics.median(rates[name]):>8,.0f} moves/s (median; middle "
               f"half of the windows {middle_half(rates[name], '{:,.0f}', 1)}; errors "
               f"{rates[name + '_errors']})")
-    print(f"  {'throughput cost':<32}{cost * 100:>7.1f} %  (median of the windows' "
-          f"1 - on/off; budget 5 %; middle half "
-          f"{middle_half([1 - a / b for a, b in zip(rates['on'], rates['off'])], '{:.1f}')} %)")
-    print(f"  {'servers CPU per move':<32}{cpu * 100:>+7.1f} %  (median of the windows' "
-          f"on/off - 1; middle half "
-          f"{middle_half([a / b - 1 for a, b in zip(rates['on_cpu'], rates['off_cpu'])])} %; "
+    print(f"  {'throughput cost':<32}{statistics.median(lost) * 100:>7.1f} %  (median of the "
+          f"windows' 1 - on/off; budget 5 %; middle half {middle_half(lost, '{:.1f}')} %)")
+    print(f"  {'servers CPU per move':<32}{statistics.median(added) * 100:>+7.1f} %  (median of "
+          f"the windows' on/off - 1; middle half {middle_half(added)} %; "
           f"median ms on {statistics.median(rates['on_cpu']):.2f}, off "
           f"{statistics.median(rates['off_cpu']):.2f})")
     if "in_process" in rates:
         steady = rates["in_process"]
-        steady_ratios = sorted(a / b - 1 for a, b in zip(steady["on"], steady["off"],
-                                                         strict=True))
-        ratio, quarter = statistics.median(steady_ratios), len(steady_ratios) // 4
-        print(f"  {'in one process (steadiest)':<32}{ratio * 100:>+7.1f} %  (servers' CPU per "
-              f"move, on and off taking turns; middle half of the rounds "
-              f"{steady_ratios[quarter] * 100:+.1f} to {steady_ratios[-quarter - 1] * 100:+.1f} %;"
-              f" ms on: {listed(steady['on'], '{:.2f}')}; off: "
+        steady_added = [a / b - 1 for a, b in zip(steady["on"], steady["off"], strict=True)]
+        print(f"  {'in one process (steadiest)':<32}{statistics.median(steady_added) * 100:>+7.1f}"
+              f" %  (servers' CPU per move, on and off taking turns; middle half of the rounds "
+              f"{middle_half(steady_added)} %; ms on: {listed(steady['on'], '{:.2f}')}; off: "
               f"{listed(steady['off'], '{:.2f}')})")
     print(f"  the on stack wrote {rates['lines']:,} access lines and counted "
           f"{rates['moves_counted']:,.0f} session moves; the off stack served no metrics: "
