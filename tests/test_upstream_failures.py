@@ -103,8 +103,10 @@ def test_a_service_slower_than_the_connect_timeout_but_within_the_read_timeout_a
         app = create_app({"TESTING": True, "REDIS_URL": redis_url,
                           "GAME_SERVICES": {"ghostone": server.url},
                           "UPSTREAM_CONNECT_TIMEOUT": 0.2, "UPSTREAM_READ_TIMEOUT": 5})
-        answer = app.test_client().get("/v1/games/ghostone")
-        assert answer.status_code == 200, answer.get_data(as_text=True)
+        try:
+            answer = app.test_client().get("/v1/games/ghostone")
+            assert answer.status_code == 200, answer.get_data(as_text=True)
+        finally:
+            app.extensions["upstream"].close()
     finally:
-        app.extensions["upstream"].close()
         server.close()
