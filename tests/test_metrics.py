@@ -286,7 +286,7 @@ def test_the_workers_of_a_gunicorn_server_add_up(redis_url):
             if counted == (sent, sent) or time.monotonic() > deadline:
                 break
             time.sleep(0.05)
-        files = list(Path(stack.metrics_dirs.name, "gateway").glob("*.db"))
+        files = list(Path(stack.scratch.name, "gateway").glob("*.db"))
         pids = {f.stem.rsplit("_", 1)[-1] for f in files}
     assert counted == (sent, sent)
     assert total(samples, "referee_redis_up") == 1

@@ -43,6 +43,22 @@ def wait_ready(url: str, process: subprocess.Popen, timeout: float = 60) -> None
         time.sleep(0.1)
 
 
+def wait_alive(heartbeat: str, process: subprocess.Popen, timeout: float = 60) -> None:
+    """Until ``process`` has touched its ``heartbeat`` file (the bot worker's loop does)."""
+    deadline, started = time.monotonic() + timeout, time.time() - 1
+    while True:
+        try:
+            if os.path.getmtime(heartbeat) >= started:
+                return
+        except OSError:
+            pass
+        if process.poll() is not None:
+            raise RuntimeError(f"the bot worker exited with code {process.returncode}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the bot worker did not start in {timeout:.0f} s")
+        time.sleep(0.1)
+
+
 class Stack:
     """Redis + every game service + the gateway, as real processes."""
 
@@ -56,8 +72,9 @@ class Stack:
         self.processes: dict[str, subprocess.Popen] = {}
         self.service_urls: dict[str, str] = {}
         self.metrics_urls: dict[str, str] = {}  # each server's /metrics (its own port)
-        self.metrics_dirs = tempfile.TemporaryDirectory(prefix="referee-metrics-",
-                                                        dir=memory_directory())
+        # the servers' metrics directories and the bot worker's heartbeat file
+        self.scratch = tempfile.TemporaryDirectory(prefix="referee-stack-",
+                                                   dir=memory_directory())
 
     @property
     def url(self) -> str:
@@ -70,7 +87,7 @@ class Stack:
             binds += ["-b", f"{self.host}:{metrics_port}"]
             self.metrics_urls[name] = f"http://{self.host}:{metrics_port}/metrics"
             env = dict(env, METRICS_PORT=str(metrics_port), PROMETHEUS_MULTIPROC_DIR=str(
-                Path(self.metrics_dirs.name, name)))
+                Path(self.scratch.name, name)))
         process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", "python:referee.gunicorn_conf", *binds,
              "--name", f"referee-{name}", app], env=env,
@@ -106,9 +123,15 @@ class Stack:
             wait_ready(url, self.processes[name])
             self.log(f"  {name} ready")
         self.log("starting the bot worker (it plays the seats given to bots)")
+        env = self._gateway_env()
+        heartbeat = env.setdefault("BOT_HEARTBEAT_FILE", str(Path(self.scratch.name, "bots")))
         self.processes["bots"] = subprocess.Popen(
-            [sys.executable, "-m", "referee_gateway.botworker"], env=self._gateway_env(),
+            [sys.executable, "-m", "referee_gateway.botworker"], env=env,
             start_new_session=True)
+        # ready when its loop runs: a stack that answers is one whose bots play (and a
+        # benchmark's first seconds are not the worker's start)
+        wait_alive(heartbeat, self.processes["bots"])
+        self.log("  bots ready")
 
     def _start_gateway(self, name: str, port: int):
         # gevent workers: an open event stream is an idle greenlet, not a pinned thread
@@ -138,7 +161,7 @@ class Stack:
             except subprocess.TimeoutExpired:
                 process.kill()
         self.processes.clear()
-        self.metrics_dirs.cleanup()
+        self.scratch.cleanup()
         if self.redis:
             self.redis.stop()
             self.redis = None
