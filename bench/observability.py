@@ -113,43 +113,58 @@ class Windows:
             thread.join(30)
 
 
-def measure(load, player, workers: int, threads: int, rounds: int, say) -> dict:
+def measure(load, player, workers: int, threads: int, rounds: int, say,
+            generations: int = 6) -> dict:
     """``{"on": [rates], "off": [rates], "lines": access lines written, …}``: ``rounds``
-    windows of ``load.seconds`` each way, taking turns."""
-    rates = {"on": [], "off": [], "on_cpu": [], "off_cpu": []}
-    with tempfile.TemporaryDirectory() as tmp, EmbeddedRedis() as redis_server, \
-            ExitStack() as running:
+    windows of ``load.seconds`` each way, taking turns, on ``generations`` pairs of stacks
+    started one after the other (as many windows on each)."""
+    rates = {"on": [], "off": [], "on_cpu": [], "off_cpu": [], "on_errors": 0,
+             "off_errors": 0, "generations": []}
+    each = max(1, rounds // generations)
+    with tempfile.TemporaryDirectory() as tmp, EmbeddedRedis() as redis_server:
         log_path = os.path.join(tmp, "servers.log")
-        say("observability: starting the stack twice (metrics and logs on, and off)…")
-        stacks = {}
-        with stderr_to(log_path):  # the servers' log, not this terminal
-            for name, env in (("on", ON), ("off", OFF)):
-                stacks[name] = running.enter_context(Stack(
-                    port=free_port(), workers=workers, threads=threads,
-                    redis_url=redis_server.url, log=lambda line: None,
-                    env=dict(env, RATE_LIMIT_PER_MINUTE="0")))
-        windows = Windows({name: stack.url for name, stack in stacks.items()}, player,
-                          load.clients)
-        say(f"observability: {load.clients} clients, {rounds} windows of {load.seconds:g} s "
-            f"each way…")
-        try:
-            for name in taking_turns(rounds):
-                used = cpu_seconds(stacks[name])
-                moves = windows.run(name, load.seconds)
-                rates[f"{name}_cpu"].append((cpu_seconds(stacks[name]) - used) / moves * 1000)
-                rates[name].append(moves / load.seconds)
-        finally:
-            windows.stop()
-        rates.update(on_errors=windows.errors["on"], off_errors=windows.errors["off"])
-        time.sleep(0.5)  # the last metric writes (made in batches, 0.1 s late at most)
-        scraped = requests.get(stacks["on"].metrics_urls["gateway"], timeout=10).text
-        rates["metrics_off"] = not stacks["off"].metrics_urls
-        running.close()  # stopped: every line is written
+        say(f"observability: {generations} pairs of stacks (metrics and logs on, and off), "
+            f"{load.clients} clients, {each} windows of {load.seconds:g} s each way on each…")
+        for generation in range(generations):
+            # which stack starts first (and so which ports and pids it gets) alternates too
+            configs = (("on", ON), ("off", OFF))[::1 if generation % 2 == 0 else -1]
+            with ExitStack() as running:
+                stacks = {}
+                with stderr_to(log_path):  # the servers' log, not this terminal
+                    for name, env in configs:
+                        stacks[name] = running.enter_context(Stack(
+                            port=free_port(), workers=workers, threads=threads,
+                            redis_url=redis_server.url, log=lambda line: None,
+                            env=dict(env, RATE_LIMIT_PER_MINUTE="0")))
+                windows = Windows({name: stack.url for name, stack in stacks.items()},
+                                  player, load.clients)
+                pair = {"on": [], "off": []}
+                try:
+                    for name in taking_turns(each):
+                        used = cpu_seconds(stacks[name])
+                        moves = windows.run(name, load.seconds)
+                        rates[f"{name}_cpu"].append(
+                            (cpu_seconds(stacks[name]) - used) / moves * 1000)
+                        rates[name].append(moves / load.seconds)
+                        pair[name].append(rates[name][-1])
+                finally:
+                    windows.stop()
+                for name in ("on", "off"):
+                    rates[f"{name}_errors"] += windows.errors[name]
+                rates["generations"].append(1 - statistics.median(pair["on"]) /
+                                            statistics.median(pair["off"]))
+                say(f"observability: pair {generation + 1} of {generations}: throughput cost "
+                    f"{rates['generations'][-1] * 100:+.1f} %")
+                time.sleep(0.5)  # the last metric writes (in batches, 0.1 s late at most)
+                scraped = requests.get(stacks["on"].metrics_urls["gateway"], timeout=10).text
+                rates["moves_counted"] = rates.get("moves_counted", 0) + sum(
+                    float(line.rsplit(" ", 1)[1]) for line in scraped.splitlines()
+                    if line.startswith("referee_session_moves_total{"))
+                rates["metrics_off"] = not stacks["off"].metrics_urls
+            # stopped: every line is written
         with open(log_path, encoding="utf-8", errors="replace") as log:
             rates["lines"] = sum('"referee.access"' in line for line in log)
     rates["in_process"] = measure_in_process(player, 16, 150, say)
-    rates["moves_counted"] = sum(float(line.rsplit(" ", 1)[1]) for line in scraped.splitlines()
-                                 if line.startswith("referee_session_moves_total{"))
     return rates
 
 

@@ -8,9 +8,7 @@ to be done (``add``, a deque append), and a thread of the process does what wait
 row, at most ``interval`` seconds later. ``flush`` does it at once.
 
 The thread sleeps while there is nothing to do: an idle server is not woken ten times a
-second (on this machine, a virtual one, each such wake-up of an idle process cost about a
-millisecond of CPU: the idle game services of a stack, woken by their batch threads, used a
-tenth of what the busy ones did).
+second for nothing.
 
 Nothing is lost to a fork or an exit: waiting work is done before a fork (the child
 starts empty) and at exit. Under gevent the thread is a greenlet (both are patched).
