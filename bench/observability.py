@@ -1,20 +1,27 @@
 """make bench, operating's cost: session moves with metrics and access logs on, and off.
 
-Two stacks share one Redis and the machine: one as deployed (a metrics port per server,
+Stacks share one Redis and the machine: one as deployed (a metrics port per server,
 ``LOG_LEVEL=info``: a JSON line per request per process, written to a file as a container's
-stderr would be), one with both off (``METRICS_PORT=0``, ``LOG_LEVEL=warning``). The same
-clients move on each in alternating windows of a second (on, off, off, on, …) so that a
-neighbour's burst on the shared cores falls on both alike; each window's pair gives a ratio
-and the median ratio is the cost. (Rounds of five seconds, each starting its own clients,
-drifted apart: an A/A run's medians differed by 2-3 %.)
-Throughput on a machine shared with other work is noisy, so the servers' own CPU time per
-move (every gunicorn process of each stack, from /proc) is measured too, and, steadiest,
-the same servers run in this one process (threads, real HTTP on loopback, real Redis) where
-their CPU time per move is this process's less the client's, the two taking turns move by
-move (the batches of log lines and metric writes are made on the on side's clock). Request
-ids stay on in both: they cost a header.
+stderr would be), one with both off (``METRICS_PORT=0``, ``LOG_LEVEL=warning``), and a second
+one with both off, the control. The same clients move on each in turn, a window of a second
+each, in every order in turn, so that a neighbour's burst on the shared cores falls on all
+alike; each turn's windows give a ratio and the median ratio is the cost. The control
+against the off stack is the same measure where nothing differs: what this run's noise
+alone shows. (On the shared two-core machine this was built on, single windows of one stack
+differ by ±15 %, and A/A runs of two minutes gave medians from -5 % to +5 %.)
+Two stacks are two sets of processes, so the stacks are started afresh several times
+(``generations``), each after a warming-up window, and the windows of every set count. Each
+server has one worker (``--observability-workers``): with two, where the clients' kept-alive
+connections fell across the workers was drawn once per stack. Only the Ghostone service is
+started (the one the clients play). The servers' CPU time per move (every thread of every
+gunicorn process of each stack, from the scheduler's nanosecond counts) is measured too,
+and, steadiest, the same servers run in this one process (threads, real HTTP on loopback,
+real Redis) where their CPU time per move is this process's less the client's, the two
+taking turns move by move (the batches of log lines and metric writes are made on the on
+side's clock). Request ids stay on in all: they cost a header.
 """
 
+import itertools
 import os
 import statistics
 import tempfile
@@ -51,17 +58,21 @@ def stderr_to(path):
 
 
 def cpu_seconds(stack) -> float:
-    """CPU time used so far by every gunicorn process of ``stack`` (masters and workers)."""
+    """CPU time used so far by every thread of every gunicorn process of ``stack`` (masters
+    and workers), to the nanosecond: the scheduler's own count (``schedstat``), not the
+    clock-tick samples of ``stat``, which charge a whole tick to whoever runs when it falls."""
     masters, used = {p.pid for p in stack.processes.values()}, 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             pid = int(stat.parent.name)
-            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if pid not in masters and int(stat.read_text().rsplit(")", 1)[1].split()[1]) \
+                    not in masters:
+                continue
+            used += sum(int(task.read_text().split()[0])
+                        for task in stat.parent.glob("task/[0-9]*/schedstat"))
         except (OSError, ValueError):
             continue  # gone meanwhile
-        if pid in masters or int(fields[1]) in masters:
-            used += int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
-    return used / os.sysconf("SC_CLK_TCK")
+    return used / 1e9
 
 
 class Windows:
@@ -113,51 +124,64 @@ class Windows:
             thread.join(30)
 
 
+#: the stacks a generation starts: "control" is a second stack with both off, so the run
+#: shows its own noise (an A/A comparison measured alongside, window by window)
+CONFIGS = {"on": ON, "off": OFF, "control": OFF}
+#: every order of the three, taken in turn: each goes first, second and last as often
+ORDERS = list(itertools.permutations(CONFIGS))
+
+
 def measure(load, player, workers: int, threads: int, rounds: int, say,
             generations: int = 6) -> dict:
-    """``{"on": [rates], "off": [rates], "lines": access lines written, …}``: ``rounds``
-    windows of ``load.seconds`` each way, taking turns, on ``generations`` pairs of stacks
-    started one after the other (as many windows on each)."""
-    rates = {"on": [], "off": [], "on_cpu": [], "off_cpu": [], "on_errors": 0,
-             "off_errors": 0, "generations": []}
+    """``{"on": [rates], "off": […], "control": […], "lines": access lines written, …}``:
+    ``rounds`` windows of ``load.seconds`` on each stack, taking turns, on ``generations``
+    sets of stacks started one after the other (as many windows on each)."""
+    rates = {key: [] for name in CONFIGS for key in (name, f"{name}_cpu")}
+    rates.update({f"{name}_errors": 0 for name in CONFIGS}, generations=[], moves_counted=0)
     each = max(1, rounds // generations)
     with tempfile.TemporaryDirectory() as tmp, EmbeddedRedis() as redis_server:
         log_path = os.path.join(tmp, "servers.log")
-        say(f"observability: {generations} pairs of stacks (metrics and logs on, and off), "
-            f"{load.clients} clients, {each} windows of {load.seconds:g} s each way on each…")
+        say(f"observability: {generations} sets of three stacks (metrics and logs on, both "
+            f"off, both off again), {load.clients} clients, {each} windows of "
+            f"{load.seconds:g} s on each stack of each set…")
         for generation in range(generations):
-            # which stack starts first (and so which ports and pids it gets) alternates too
-            configs = (("on", ON), ("off", OFF))[::1 if generation % 2 == 0 else -1]
             with ExitStack() as running:
                 stacks = {}
                 with stderr_to(log_path):  # the servers' log, not this terminal
-                    for name, env in configs:
+                    # which starts first (and so which ports and pids it gets) turns too
+                    for name in ORDERS[generation % len(ORDERS)]:
                         stacks[name] = running.enter_context(Stack(
                             port=free_port(), workers=workers, threads=threads,
                             redis_url=redis_server.url, log=lambda line: None,
-                            env=dict(env, RATE_LIMIT_PER_MINUTE="0")))
+                            games=["ghostone"],
+                            env=dict(CONFIGS[name], RATE_LIMIT_PER_MINUTE="0")))
                 windows = Windows({name: stack.url for name, stack in stacks.items()},
                                   player, load.clients)
-                pair = {"on": [], "off": []}
+                own = {name: [] for name in CONFIGS}
                 try:
-                    for name in taking_turns(each):
-                        used = cpu_seconds(stacks[name])
-                        moves = windows.run(name, load.seconds)
-                        rates[f"{name}_cpu"].append(
-                            (cpu_seconds(stacks[name]) - used) / moves * 1000)
-                        rates[name].append(moves / load.seconds)
-                        pair[name].append(rates[name][-1])
+                    for name in CONFIGS:  # warming up: new connections, first calls
+                        windows.run(name, load.seconds)
+                    for turn in range(each):
+                        for name in ORDERS[(generation * each + turn) % len(ORDERS)]:
+                            used = cpu_seconds(stacks[name])
+                            moves = windows.run(name, load.seconds)
+                            rates[f"{name}_cpu"].append(
+                                (cpu_seconds(stacks[name]) - used) / moves * 1000)
+                            rates[name].append(moves / load.seconds)
+                            own[name].append(rates[name][-1])
                 finally:
                     windows.stop()
-                for name in ("on", "off"):
+                for name in CONFIGS:
                     rates[f"{name}_errors"] += windows.errors[name]
-                rates["generations"].append(1 - statistics.median(pair["on"]) /
-                                            statistics.median(pair["off"]))
-                say(f"observability: pair {generation + 1} of {generations}: throughput cost "
-                    f"{rates['generations'][-1] * 100:+.1f} %")
+                median = {name: statistics.median(own[name]) for name in CONFIGS}
+                rates["generations"].append((1 - median["on"] / median["off"],
+                                             1 - median["control"] / median["off"]))
+                say(f"observability: set {generation + 1} of {generations}: throughput cost "
+                    f"{rates['generations'][-1][0]:+.1%} (both off again: "
+                    f"{rates['generations'][-1][1]:+.1%})")
                 time.sleep(0.5)  # the last metric writes (in batches, 0.1 s late at most)
                 scraped = requests.get(stacks["on"].metrics_urls["gateway"], timeout=10).text
-                rates["moves_counted"] = rates.get("moves_counted", 0) + sum(
+                rates["moves_counted"] += sum(
                     float(line.rsplit(" ", 1)[1]) for line in scraped.splitlines()
                     if line.startswith("referee_session_moves_total{"))
                 rates["metrics_off"] = not stacks["off"].metrics_urls
@@ -233,9 +257,12 @@ def measure_in_process(player, rounds: int, moves: int, say) -> dict:
 
 
 def report(rates: dict, load) -> None:
-    # each window's (or round's) pair: throughput lost, and CPU per move added
-    lost = [1 - a / b for a, b in zip(rates["on"], rates["off"], strict=True)]
-    added = [a / b - 1 for a, b in zip(rates["on_cpu"], rates["off_cpu"], strict=True)]
+    # each turn's windows: throughput lost, and CPU per move added, against the off stack
+    def lost(name):
+        return [1 - a / b for a, b in zip(rates[name], rates["off"], strict=True)]
+
+    def added(name):
+        return [a / b - 1 for a, b in zip(rates[f"{name}_cpu"], rates["off_cpu"], strict=True)]
 
     def listed(values, form="{:,.0f}"):
         return ", ".join(form.format(v) for v in values)
@@ -246,16 +273,23 @@ def report(rates: dict, load) -> None:
                f"{form.format(ordered[-quarter - 1] * scale)}"
 
     print(f"\nOperating's cost: session moves, {load.clients} clients, "
-          f"{len(rates['on'])} alternating windows of {load.seconds:g} s each way")
-    for label, name in (("metrics + JSON access logs on", "on"), ("both off", "off")):
+          f"{len(rates['on'])} windows of {load.seconds:g} s on each stack, taking turns, on "
+          f"{len(rates['generations'])} sets of stacks started one after the other")
+    for label, name in (("metrics + JSON access logs on", "on"), ("both off", "off"),
+                        ("both off again (control)", "control")):
         print(f"  {label:<32}{statistics.median(rates[name]):>8,.0f} moves/s (median; middle "
               f"half of the windows {middle_half(rates[name], '{:,.0f}', 1)}; errors "
               f"{rates[name + '_errors']})")
-    print(f"  {'throughput cost':<32}{statistics.median(lost) * 100:>7.1f} %  (median of the "
-          f"windows' 1 - on/off; budget 5 %; middle half {middle_half(lost, '{:.1f}')} %)")
-    print(f"  {'servers CPU per move':<32}{statistics.median(added) * 100:>+7.1f} %  (median of "
-          f"the windows' on/off - 1; middle half {middle_half(added)} %; "
-          f"median ms on {statistics.median(rates['on_cpu']):.2f}, off "
+    print(f"  {'throughput cost':<32}{statistics.median(lost('on')) * 100:>7.1f} %  (median of "
+          f"the turns' 1 - on/off; budget 5 %; middle half {middle_half(lost('on'), '{:.1f}')} %)")
+    print(f"  {'the same, control against off':<32}{statistics.median(lost('control')) * 100:>7.1f}"
+          f" %  (what this run's noise alone shows; middle half "
+          f"{middle_half(lost('control'), '{:.1f}')} %)")
+    print(f"  {'each set (on; control)':<32}"
+          + ", ".join(f"{on:+.1%}; {control:+.1%}" for on, control in rates["generations"]))
+    print(f"  {'servers CPU per move':<32}{statistics.median(added('on')) * 100:>+7.1f} %  "
+          f"(median of the turns' on/off - 1; control {statistics.median(added('control')):+.1%}"
+          f"; median ms on {statistics.median(rates['on_cpu']):.2f}, off "
           f"{statistics.median(rates['off_cpu']):.2f})")
     if "in_process" in rates:
         steady = rates["in_process"]

@@ -194,8 +194,14 @@ def main(argv=None) -> int:
     parser.add_argument("--skip-bots", action="store_true", help="skip bench/bots.py (hours)")
     parser.add_argument("--bot-args", default="", help='for bench/bots.py, e.g. "--games 20"')
     parser.add_argument("--observability-rounds", type=int, default=60,
-                        help="windows each way")
+                        help="windows on each stack (default 60)")
     parser.add_argument("--observability-seconds", type=float, default=1, help="per window")
+    parser.add_argument("--observability-sets", type=int, default=6,
+                        help="sets of stacks (on, off, off again) started one after the "
+                             "other (default 6)")
+    parser.add_argument("--observability-workers", type=int, default=1,
+                        help="gunicorn workers per server there (default 1: which worker a "
+                             "client's connection lands on is drawn once per run)")
     args = parser.parse_args(argv)
 
     if not args.skip_engines:
@@ -245,8 +251,8 @@ def main(argv=None) -> int:
               f"{moves['p50'] / echo['p50']:>10.2f}{moves['p99'] / echo['p99']:>10.2f}")
     if not args.skip_observability:
         load = Load(args.clients, args.observability_seconds)
-        report(measure(load, session_player, args.workers, args.threads,
-                       args.observability_rounds, say), load)
+        report(measure(load, session_player, args.observability_workers, args.threads,
+                       args.observability_rounds, say, args.observability_sets), load)
     if not args.skip_streams:
         import streams
         with EmbeddedRedis() as redis_server, Stack(

@@ -63,8 +63,9 @@ class Stack:
     """Redis + every game service + the gateway, as real processes."""
 
     def __init__(self, host="127.0.0.1", port=8000, workers=2, threads=4, redis_url=None,
-                 data_dir=None, fixed_ports=False, log=print, env=None):
+                 data_dir=None, fixed_ports=False, log=print, env=None, games=None):
         self.host, self.port, self.log = host, port, log
+        self.games = games  # the game services to start (None: every installed game)
         self.redis_url, self.data_dir, self.fixed_ports = redis_url, data_dir, fixed_ports
         self.env = {**os.environ, "WEB_CONCURRENCY": str(workers),
                     "GUNICORN_THREADS": str(threads), **(env or {})}
@@ -112,6 +113,8 @@ class Stack:
         else:
             self.log(f"Redis at {self.redis_url}")
         for game, app in installed_games().items():
+            if self.games is not None and game not in self.games:
+                continue
             port = GAME_PORTS.get(game) if self.fixed_ports else None
             port = port if port and port_is_free(port, self.host) else free_port()
             self.service_urls[game] = f"http://{self.host}:{port}"
