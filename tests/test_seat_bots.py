@@ -257,3 +257,31 @@ def test_the_bot_worker_process_plays_its_seats_beside_real_gunicorn(redis_url):
             pytest.fail("the bots stalled the game")
         by = Counter(e.get("by") for e in me.log())
         assert by["bot:2"] > 10 and by["bot:3"] > 10
+
+
+def test_the_bot_worker_waits_out_a_session_store_that_stops_answering(caplog):
+    """A Redis restart or failover is not a crash: the worker warns, waits and goes on."""
+    from referee.embedded import EmbeddedRedis
+    from referee.sessions.store import SessionStore, connect
+
+    redis_server = EmbeddedRedis().start()
+    store = SessionStore(connect(redis_server.url), 3600)
+    bots = BotWorker(store, upstream=None, sweep_seconds=0.1)
+    running = threading.Thread(target=bots.run, daemon=True)
+    running.start()
+    try:
+        redis_server.stop()
+        deadline = time.monotonic() + 30  # a bound on a busy machine, not a measurement
+        while "did not answer" not in caplog.text and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert "did not answer" in caplog.text
+        assert running.is_alive()
+        redis_server = EmbeddedRedis(port=redis_server.port).start()
+        caplog.clear()
+        time.sleep(2 * 1.0 + 0.5)  # its wait, then a sweep or two against the new server
+        assert running.is_alive()
+    finally:
+        bots.stop()
+        running.join(10)
+        redis_server.stop()
+    assert not running.is_alive()

@@ -30,6 +30,7 @@ import threading
 import time
 from pathlib import Path
 
+from redis.exceptions import RedisError
 from referee import logs
 from referee.errors import RefereeError, UnknownSession
 from referee.sessions import keys
@@ -45,6 +46,8 @@ log = logging.getLogger("referee.bots")
 MAX_MESSAGES_A_TURN = 500
 #: a session whose bots are not to move is looked at again after this long anyway
 IDLE_RECHECK_SECONDS = 60
+#: seconds the worker waits after the session store did not answer
+REDIS_RETRY_SECONDS = 1
 #: ``--alive`` fails when the worker's loop has not touched its heartbeat file for this long
 ALIVE_SECONDS = 30
 
@@ -115,16 +118,23 @@ class BotWorker:
             while not self.stopping.is_set():
                 if self.heartbeat:  # the liveness check (--alive) reads its age
                     Path(self.heartbeat).touch()
-                self._listen(pubsub, due, wait=0.0 if due else min(self.sweep_seconds, 1.0))
-                if time.monotonic() >= next_sweep:
-                    for sid in self.store.bot_tables_due():
-                        due.setdefault(sid)
-                    next_sweep = time.monotonic() + self.sweep_seconds
-                if due:
-                    sid = next(iter(due))
-                    del due[sid]
-                    if self.play(sid):
-                        due[sid] = None  # its next move, if any, after the other tables'
+                try:
+                    self._listen(pubsub, due,
+                                 wait=0.0 if due else min(self.sweep_seconds, 1.0))
+                    if time.monotonic() >= next_sweep:
+                        for sid in self.store.bot_tables_due():
+                            due.setdefault(sid)
+                        next_sweep = time.monotonic() + self.sweep_seconds
+                    if due:
+                        sid = next(iter(due))
+                        del due[sid]
+                        if self.play(sid):
+                            due[sid] = None  # its next move, if any, after the other tables'
+                except RedisError as error:  # a restart, a failover: no move is lost (the
+                    # sweep finds every due table again), so wait and go on, not crash
+                    log.warning("bot worker: the session store did not answer (%s); "
+                                "trying again in %d s", error, REDIS_RETRY_SECONDS)
+                    self.stopping.wait(REDIS_RETRY_SECONDS)
         finally:
             pubsub.close()
 

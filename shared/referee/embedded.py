@@ -79,7 +79,10 @@ class EmbeddedRedis:
         self.process = subprocess.Popen(
             [redis_server_binary(), "--port", str(self.port), "--bind", "127.0.0.1",
              *persistence, *self.extra],
-            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+            # a Ctrl-C at the terminal reaches whoever started it, who stops it last: on its
+            # own it would go at once, before the servers and the bot worker that use it
+            start_new_session=True)
         client = redis.Redis(port=self.port, socket_connect_timeout=0.2)
         deadline = time.monotonic() + 15
         while True:
