@@ -27,36 +27,34 @@ def installed_games() -> dict[str, str]:
             for ep in sorted(entry_points(group="referee.games"), key=lambda e: e.name)}
 
 
-def wait_ready(url: str, process: subprocess.Popen, timeout: float = 60) -> None:
+def wait_until(ready, process: subprocess.Popen, name: str, timeout: float = 60) -> None:
+    """Until ``ready()`` is true; fails if ``process`` exits or ``timeout`` passes first."""
     deadline = time.monotonic() + timeout
     while True:
         try:
-            with urllib.request.urlopen(url + "/readyz", timeout=2) as answer:
-                if answer.status == 200:
-                    return
-        except OSError:
-            pass
-        if process.poll() is not None:
-            raise RuntimeError(f"{url}: the server exited with code {process.returncode}")
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{url} did not become ready in {timeout:.0f} s")
-        time.sleep(0.1)
-
-
-def wait_alive(heartbeat: str, process: subprocess.Popen, timeout: float = 60) -> None:
-    """Until ``process`` has touched its ``heartbeat`` file (the bot worker's loop does)."""
-    deadline, started = time.monotonic() + timeout, time.time() - 1
-    while True:
-        try:
-            if os.path.getmtime(heartbeat) >= started:
+            if ready():
                 return
         except OSError:
             pass
         if process.poll() is not None:
-            raise RuntimeError(f"the bot worker exited with code {process.returncode}")
+            raise RuntimeError(f"{name}: the server exited with code {process.returncode}")
         if time.monotonic() > deadline:
-            raise RuntimeError(f"the bot worker did not start in {timeout:.0f} s")
+            raise RuntimeError(f"{name} did not become ready in {timeout:.0f} s")
         time.sleep(0.1)
+
+
+def wait_ready(url: str, process: subprocess.Popen, timeout: float = 60) -> None:
+    def answers() -> bool:
+        with urllib.request.urlopen(url + "/readyz", timeout=2) as answer:
+            return answer.status == 200
+    wait_until(answers, process, url, timeout)
+
+
+def wait_alive(heartbeat: str, process: subprocess.Popen, timeout: float = 60) -> None:
+    """Until ``process`` has touched its ``heartbeat`` file (the bot worker's loop does)."""
+    started = time.time() - 1
+    wait_until(lambda: os.path.getmtime(heartbeat) >= started, process, "the bot worker",
+               timeout)
 
 
 class Stack:
