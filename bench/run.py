@@ -10,7 +10,8 @@
 4. bots (bench/bots.py, hours: --skip-bots, --bot-args): the strong bot's win
    rates against random and greedy bots and its decision time, per game.
 5. operating's cost (bench/observability.py): session moves with metrics and
-   access logs on against both off — throughput and the servers' CPU per move.
+   access logs on against both off, in the same server processes — throughput and
+   the servers' CPU per move.
 Only loopback addresses are used; every loop is bounded in time.
 """
 
@@ -193,15 +194,12 @@ def main(argv=None) -> int:
     parser.add_argument("--skip-observability", action="store_true")
     parser.add_argument("--skip-bots", action="store_true", help="skip bench/bots.py (hours)")
     parser.add_argument("--bot-args", default="", help='for bench/bots.py, e.g. "--games 20"')
-    parser.add_argument("--observability-rounds", type=int, default=60,
-                        help="windows on each stack (default 60)")
+    parser.add_argument("--observability-turns", type=int, default=240,
+                        help="turns of a window on each side (on, off, off again; default 240)")
     parser.add_argument("--observability-seconds", type=float, default=1, help="per window")
-    parser.add_argument("--observability-sets", type=int, default=6,
-                        help="sets of stacks (on, off, off again) started one after the "
-                             "other (default 6)")
-    parser.add_argument("--observability-workers", type=int, default=1,
-                        help="gunicorn workers per server there (default 1: which worker a "
-                             "client's connection lands on is drawn once per run)")
+    parser.add_argument("--observability-sets", type=int, default=3,
+                        help="servers started one after the other, the turns shared among "
+                             "them (default 3)")
     args = parser.parse_args(argv)
 
     if not args.skip_engines:
@@ -251,8 +249,8 @@ def main(argv=None) -> int:
               f"{moves['p50'] / echo['p50']:>10.2f}{moves['p99'] / echo['p99']:>10.2f}")
     if not args.skip_observability:
         load = Load(args.clients, args.observability_seconds)
-        report(measure(load, session_player, args.observability_workers, args.threads,
-                       args.observability_rounds, say, args.observability_sets), load)
+        report(measure(load, session_player, args.threads, args.observability_turns, say,
+                       args.observability_sets), load)
     if not args.skip_streams:
         import streams
         with EmbeddedRedis() as redis_server, Stack(
