@@ -1,6 +1,6 @@
 """Operating's cost in the same server processes: one app per side, told apart by port.
 
-    PAIRED_PORTS=on=8001,off=8002,control=8003 \\
+    PAIRED_PORTS=on=8001,off=8002,control=8003 METRICS_PORT=9100 \\
     gunicorn -c python:referee.gunicorn_conf --pythonpath bench \\
         -b 127.0.0.1:8001 -b 127.0.0.1:8002 -b 127.0.0.1:8003 -b 127.0.0.1:9100 'paired:service()'
 
@@ -47,7 +47,7 @@ def by_port(build) -> callable:
 
 
 def metrics_port(counting: bool) -> int:
-    return int(os.environ["METRICS_PORT"]) if counting else 0
+    return int(os.environ.get("METRICS_PORT", "9100")) if counting else 0  # as gunicorn_conf
 
 
 def service(game: str = "ghostone"):
