@@ -148,7 +148,7 @@ class Windows:
 
     def __init__(self, urls: dict, player, clients: int):
         self.active, self.done = None, dict.fromkeys(urls, 0)
-        self.errors, self._moving, self.moves = dict.fromkeys(urls, 0), 0, 0
+        self.errors, self._moving = dict.fromkeys(urls, 0), 0
         self._lock, self._stop = threading.Lock(), threading.Event()
         self._ready = threading.Barrier(clients + 1)
         self._threads = [threading.Thread(target=self._client, args=(urls, player),
@@ -178,10 +178,10 @@ class Windows:
                 else:
                     self.errors[name] += 1
 
-    def run(self, name: str, seconds: float) -> float:
-        """Moves per second on ``name``, moved on for ``seconds``: the moves begun then, over
-        the time from the first begun to the last answered (a move begun at the end counts
-        with the time it took). When this returns, the last was answered ``SETTLE`` s ago."""
+    def run(self, name: str, seconds: float) -> tuple[int, float]:
+        """The moves begun on ``name`` while it was moved on for ``seconds``, and the time from
+        the first begun to the last answered (a move begun at the end counts with the time it
+        took). When this returns, the last was answered ``SETTLE`` s ago."""
         before, began = self.done[name], time.perf_counter()
         self.active = name
         time.sleep(seconds)
@@ -190,8 +190,7 @@ class Windows:
             time.sleep(0.0005)
         took = time.perf_counter() - began
         time.sleep(SETTLE)
-        self.moves = self.done[name] - before
-        return self.moves / took
+        return self.done[name] - before, took
 
     def stop(self) -> None:
         self._stop.set()
@@ -226,9 +225,10 @@ def measure(load, player, threads: int, turns: int, say, sets: int = 3) -> dict:
                     for turn in range(each):
                         for side in ORDERS[(number * each + turn) % len(ORDERS)]:
                             used = servers.cpu_seconds()
-                            rates[side].append(windows.run(side, load.seconds))
+                            moves, took = windows.run(side, load.seconds)
+                            rates[side].append(moves / took)
                             rates[f"{side}_cpu"].append(
-                                (servers.cpu_seconds() - used) / windows.moves * 1000)
+                                (servers.cpu_seconds() - used) / moves * 1000)
                             own[side].append(rates[side][-1])
                 finally:
                     windows.stop()
