@@ -284,7 +284,7 @@ def measure_in_process(player, rounds: int, moves: int, say) -> dict:
         # Lines and metric writes wait for a batch (referee.batches); here the batches are
         # made on the on side's clock, every tenth move, not by a thread whose time would
         # fall on whichever side happened to be moving
-        handler.interval = metrics.WRITES.interval = 3600
+        handler.interval = metrics.WRITES.interval = logs.RECORDS.interval = 3600
         servers, players = [], {}
         for name, port in (("on", 9100), ("off", 0)):
             game = serve(service({"METRICS_PORT": port}))

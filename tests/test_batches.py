@@ -71,3 +71,24 @@ def test_work_added_from_many_threads_is_done_once_each():
         adder.join()
     assert sorted(wait_for(batches, 800)) == sorted(
         n for k in range(4) for n in range(k * 1000, k * 1000 + 200))
+
+
+def test_a_flush_asked_while_a_batch_is_done_waits_for_after_it():
+    """A batch's work may ask for a flush (a warning logged while log records are made):
+    the thread doing the batch is not blocked on itself, and what was added meanwhile is
+    done by the next flush."""
+    done = []
+
+    def do(items):
+        done.append(list(items))
+        if items == ["first"]:
+            batches.add("meanwhile")
+            batches.flush()  # from within do: returns at once
+
+    batches = Batches(do, "test-reentrant")
+    batches.interval = 3600
+    batches.add("first")
+    batches.flush()
+    assert done == [["first"]] and len(batches) == 1
+    batches.flush()
+    assert done == [["first"], ["meanwhile"]]

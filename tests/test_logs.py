@@ -7,9 +7,10 @@ import logging
 import os
 import random
 import time
+from datetime import datetime
 
 import pytest
-from referee import logs
+from referee import batches, logs
 from referee.conformance import perturbation
 from referee.registry import engines
 from referee.sessions import keys
@@ -34,7 +35,11 @@ def written():
     handler, level = logs.json_handler(stream), root.level
     root.addHandler(handler)
     root.setLevel(logging.DEBUG)
-    yield lambda: [json.loads(line) for line in stream.getvalue().splitlines()]
+
+    def lines():
+        batches.flush_all()  # access lines: their records are made in a batch
+        return [json.loads(line) for line in stream.getvalue().splitlines()]
+    yield lines
     root.removeHandler(handler)
     root.setLevel(level)
 
@@ -220,6 +225,38 @@ def test_a_warning_is_written_at_once_with_the_lines_before_it(line_log, writes)
     assert len(writes) == 2 and len(writes[1][1]) > select.PIPE_BUF
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     assert [line["message"][:5] for line in lines] == ["first", "then ", "long "]
+
+
+def test_an_access_line_is_made_in_a_batch_with_the_time_it_was_logged(line_log, writes,
+                                                                       monkeypatch):
+    """A request hands its access line over (``logs.later``): no record is made in the
+    request; the line has the time it was logged, and a warning logged after it is written
+    after it."""
+    log, handler, path = line_log
+    monkeypatch.setattr(logs.RECORDS, "interval", 3600)
+    made = []
+    make = log.makeRecord
+    monkeypatch.setattr(log, "makeRecord", lambda *a, **k: made.append(a) or make(*a, **k))
+    before = time.time()
+    logs.later(log, logging.INFO, {"request_id": "r-1", "status": 200}, "GET %s %s", "/x", 200)
+    after = time.time()
+    assert made == [] and writes == []
+    time.sleep(0.05)
+    log.warning("then a warning")
+    assert len(made) == 2 and len(writes) == 1
+    first, second = [json.loads(line) for line in path.read_text().splitlines()]
+    assert (first["message"], first["request_id"], first["status"]) == ("GET /x 200", "r-1",
+                                                                        200)
+    logged = datetime.fromisoformat(first["time"]).timestamp()
+    assert before - 0.001 <= logged <= after + 0.001  # its own time, not its batch's
+    assert second["message"] == "then a warning"
+
+
+def test_an_error_access_line_is_logged_at_once(line_log, writes, monkeypatch):
+    log, handler, path = line_log
+    monkeypatch.setattr(logs.RECORDS, "interval", 3600)
+    logs.later(log, logging.ERROR, {"status": 502}, "POST %s %s", "/y", 502)
+    assert len(writes) == 1 and json.loads(path.read_text())["status"] == 502
 
 
 def test_the_flusher_writes_waiting_lines_without_being_asked(line_log):

@@ -37,6 +37,7 @@ class Batches:
     def _reset(self) -> None:
         self._waiting: collections.deque = collections.deque()
         self._doing = threading.Lock()  # one batch at a time: items keep their order
+        self._doer: int | None = None  # the thread doing a batch
         self._thread: threading.Thread | None = None
         self._work = threading.Event()  # set by add when the thread sleeps till there is work
         self._idle = False
@@ -53,15 +54,19 @@ class Batches:
             self._start()
 
     def flush(self) -> None:
-        """Do every waiting item now."""
-        if not self._waiting:
+        """Do every waiting item now (asked from within ``do``: the rest waits for after)."""
+        if not self._waiting or self._doer == threading.get_ident():
             return
         with self._doing:
             items, waiting = [], self._waiting
             while waiting:
                 items.append(waiting.popleft())
             if items:
-                self.do(items)
+                self._doer = threading.get_ident()
+                try:
+                    self.do(items)
+                finally:
+                    self._doer = None
 
     def _start(self) -> None:
         with _STARTING:
@@ -92,11 +97,16 @@ _STARTING = threading.Lock()
 
 
 def flush_all() -> None:
-    for batches in list(_EVERY):
-        try:
-            batches.flush()
-        except (OSError, ValueError):
-            pass
+    """Every batch's waiting work, and the work that hands over (a log record made is a
+    line to write): passes until nothing waits, a few at most."""
+    for _ in range(3):
+        for batches in list(_EVERY):
+            try:
+                batches.flush()
+            except (OSError, ValueError):
+                pass
+        if not any(len(batches) for batches in list(_EVERY)):
+            return
 
 
 def _in_child() -> None:

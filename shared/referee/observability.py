@@ -29,7 +29,7 @@ import time
 
 from flask import Flask, Response, g, has_request_context, request
 
-from . import metrics
+from . import logs, metrics
 from .errors import CODES
 
 log = logging.getLogger("referee.access")
@@ -118,7 +118,7 @@ def install(app: Flask, service: str, engine=None) -> None:
                       "session_id": state.get("session_id", "")}
             if problem is not None:  # what was refused, and under which rule
                 fields.update({k: problem[k] for k in ("code", "rule") if k in problem})
-            log.log(level, "%s %s %s", method, route, status, extra={"fields": fields})
+            logs.later(log, level, fields, "%s %s %s", method, route, status)
         return response
 
     app.extensions["referee.collectors"] = []
