@@ -12,7 +12,7 @@ the same app differed by up to ±5 % on the shared two-core machine this was bui
 hid the cost. Sharing the processes, the sides share where their memory lies, which core
 they run on and their collections.) A window's rate is the moves begun in it over the time
 from its start to the last one's answer. Then the clients wait ``SETTLE`` seconds, so that
-the window's batched log lines and metric writes (``referee.batches``: at most 0.2 s late)
+the window's batched log lines and metric writes (``referee.batches``: at most 0.1 s late)
 are made before the next side moves; the servers' CPU time (every thread of both gunicorn
 processes, from the scheduler's nanosecond counts) is counted over the window and its
 settling. The servers are started afresh for each of a few ``sets``, the apps built in a
@@ -40,8 +40,8 @@ from referee.embedded import EmbeddedRedis, free_port
 from referee.stack import wait_ready
 
 HERE = Path(__file__).resolve().parent
-#: seconds the clients wait after a window: its batched work is done before the next (an
-#: access line waits for two batches of at most 0.1 s: its record is made, then written)
+#: seconds the clients wait after a window: its batched work (at most 0.1 s late) is done
+#: before the next, with room for a batch thread that waits for the GIL
 SETTLE = 0.25
 #: seconds a server keeps an idle connection: longer than a side waits between its windows
 #: (up to four others'), as a client's next move would find it closed at the deployed 5 s

@@ -243,13 +243,27 @@ def test_an_access_line_is_made_in_a_batch_with_the_time_it_was_logged(line_log,
     assert made == [] and writes == []
     time.sleep(0.05)
     log.warning("then a warning")
-    assert len(made) == 2 and len(writes) == 1
+    assert len(made) == 2 and len(writes) == 2  # the access line, then the warning
     first, second = [json.loads(line) for line in path.read_text().splitlines()]
     assert (first["message"], first["request_id"], first["status"]) == ("GET /x 200", "r-1",
                                                                         200)
     logged = datetime.fromisoformat(first["time"]).timestamp()
     assert before - 0.001 <= logged <= after + 0.001  # its own time, not its batch's
     assert second["message"] == "then a warning"
+
+
+def test_an_access_lines_batch_writes_its_lines_too(line_log, writes, monkeypatch):
+    """The lines made in a batch of records are written then: an access line is late by one
+    batch, not two."""
+    log, handler, path = line_log
+    monkeypatch.setattr(logs.RECORDS, "interval", 3600)
+    for n in range(3):
+        logs.later(log, logging.INFO, {"request_id": f"r-{n}"}, "GET %s", n)
+    assert writes == []
+    logs.RECORDS.flush()  # as its thread does; the handler's own waits an hour
+    assert len(writes) == 1
+    assert [json.loads(line)["request_id"] for line in path.read_text().splitlines()] == [
+        "r-0", "r-1", "r-2"]
 
 
 def test_an_error_access_line_is_logged_at_once(line_log, writes, monkeypatch):

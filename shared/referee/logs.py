@@ -5,7 +5,7 @@ a line written while a request is served also has its ``request_id``, so a
 warning deep in the gateway can be found next to the request that caused it.
 The access line of each request (:mod:`referee.observability`) adds method,
 route, game, status, duration and session id; it is handed over with :func:`later`, and
-its record is made in a batch, off the request's path. Nothing here ever writes a
+its record is made and its line written in a batch, off the request's path. Nothing here ever writes a
 token, a state or a view: the access line is built from a fixed list of fields.
 
 Under gunicorn (``referee/gunicorn_conf.py``) the master calls :func:`configure`
@@ -21,6 +21,7 @@ import select
 import sys
 import time
 import traceback
+import weakref
 from datetime import UTC, datetime
 
 from flask import g, has_request_context
@@ -110,6 +111,15 @@ class LineHandler(logging.StreamHandler):
     def __init__(self, stream=None):
         super().__init__(stream)
         self._lines = Batches(self._write, "log-lines")
+        LINE_HANDLERS.add(self)
+
+    def write_waiting(self) -> None:
+        """Write the lines that wait, if any (to a stream closed meanwhile: none)."""
+        if len(self._lines):
+            try:
+                self._lines.flush()
+            except (OSError, ValueError):
+                pass
 
     @property
     def interval(self) -> float:
@@ -175,7 +185,7 @@ def later(logger: logging.Logger, level: int, fields: dict, msg: str, *args) -> 
     showed, about 1 % of the gateway's samples. So the request takes the time and hands
     the rest over (``referee.batches``): at most ``RECORDS.interval`` seconds later a
     thread of the process makes the records, in a row, and passes them to the handlers
-    with the time they were logged. The caller has checked the level (``isEnabledFor``);
+    with the time they were logged; their lines are written then. The caller has checked the level (``isEnabledFor``);
     ``fields`` must not change afterwards. A warning or worse is logged at once.
     """
     if level >= logging.WARNING:
@@ -196,9 +206,14 @@ def _make_records(waiting: list) -> None:
         except Exception:  # noqa: BLE001 (as logging's handlers: one line lost, not the rest)
             if logging.raiseExceptions:
                 traceback.print_exc(file=sys.stderr)
+    # The lines just made leave now, not a batch later: an access line is at most one
+    # interval late, and the handlers' threads need not wake for them.
+    for handler in list(LINE_HANDLERS):
+        handler.write_waiting()
 
 
 RECORDS = Batches(_make_records, "log-records")
+LINE_HANDLERS: "weakref.WeakSet[LineHandler]" = weakref.WeakSet()
 
 
 def json_handler(stream=None) -> logging.Handler:
