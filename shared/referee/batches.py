@@ -97,16 +97,11 @@ _STARTING = threading.Lock()
 
 
 def flush_all() -> None:
-    """Every batch's waiting work, and the work that hands over (a log record made is a
-    line to write): passes until nothing waits, a few at most."""
-    for _ in range(3):
-        for batches in list(_EVERY):
-            try:
-                batches.flush()
-            except (OSError, ValueError):
-                pass
-        if not any(len(batches) for batches in list(_EVERY)):
-            return
+    for batches in list(_EVERY):
+        try:
+            batches.flush()
+        except (OSError, ValueError):
+            pass
 
 
 def _in_child() -> None:

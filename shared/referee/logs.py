@@ -4,9 +4,10 @@ Every line has ``time`` (ISO 8601, UTC), ``level``, ``logger`` and ``message``;
 a line written while a request is served also has its ``request_id``, so a
 warning deep in the gateway can be found next to the request that caused it.
 The access line of each request (:mod:`referee.observability`) adds method,
-route, game, status, duration and session id; it is handed over with :func:`later`, and
-its record is made and its line written in a batch, off the request's path. Nothing here ever writes a
-token, a state or a view: the access line is built from a fixed list of fields.
+route, game, status, duration and session id; it is handed over with :func:`later`,
+and its record is made and its line written in a batch, off the request's path. Nothing
+here ever writes a token, a state or a view: the access line is built from a fixed list
+of fields.
 
 Under gunicorn (``referee/gunicorn_conf.py``) the master calls :func:`configure`
 before it forks, and gunicorn's own lines go through :class:`GunicornLogger`,
@@ -146,10 +147,11 @@ class LineHandler(logging.StreamHandler):
         try:
             # The message is made now, so that later changes to its arguments cannot show.
             record.msg, record.args = record.getMessage(), None
-            if record.levelno >= logging.WARNING:
-                RECORDS.flush()  # access lines logged before it, their records not yet made
+            at_once = record.levelno >= logging.WARNING
+            if at_once:  # after the access lines logged before it (their records wait)
+                RECORDS.flush()
             self._lines.add(record)
-            if record.levelno >= logging.WARNING:
+            if at_once:
                 self.flush()
         except Exception:  # noqa: BLE001 (as logging's own handlers: never fail the caller)
             self.handleError(record)
@@ -185,8 +187,9 @@ def later(logger: logging.Logger, level: int, fields: dict, msg: str, *args) -> 
     showed, about 1 % of the gateway's samples. So the request takes the time and hands
     the rest over (``referee.batches``): at most ``RECORDS.interval`` seconds later a
     thread of the process makes the records, in a row, and passes them to the handlers
-    with the time they were logged; their lines are written then. The caller has checked the level (``isEnabledFor``);
-    ``fields`` must not change afterwards. A warning or worse is logged at once.
+    with the time they were logged; their lines are written then. The caller has checked
+    the level (``isEnabledFor``); ``fields`` must not change afterwards. A warning or worse
+    is logged at once.
     """
     if level >= logging.WARNING:
         logger.log(level, msg, *args, extra={"fields": fields})
