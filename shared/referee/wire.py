@@ -134,13 +134,13 @@ def components(engine: Engine) -> dict:
     properties = view.setdefault("properties", {})
     properties.update(envelope(engine, p))
     view.setdefault("required", [])
-    view["required"] = sorted(set(view["required"]) | set(ENVELOPE_KEYS))
+    properties["seeded"] = SEEDED
+    view["required"] = sorted(set(view["required"]) | set(VIEW_KEYS))
     out[f"{p}View"] = view
     out[f"{p}State"] = {
         "type": "object", "description": f"A whole {engine.title} state, as new/apply answer "
         "it: the caller holds it and sends it back unchanged (forged states are refused).",
-        "properties": dict(envelope(engine, p), rng={
-            "type": ["object", "null"], "description": "digital games: the generator"}),
+        "properties": dict(envelope(engine, p), rng=GENERATOR),
         "required": [*ENVELOPE_KEYS, "rng"]}
     out[f"{p}ScoreLine"] = {
         "type": "object", "required": ["seat", "total", "breakdown"],
@@ -221,6 +221,25 @@ RANK_LINE = {"type": "object", "required": ["rank", "seat", "total"], "propertie
 
 
 ENVELOPE_KEYS = ("game", "version", "players", "mode", "options", "to_move")
+#: a view's envelope: the state's, and whether its draws are known to a seed's holder
+VIEW_KEYS = (*ENVELOPE_KEYS, "seeded")
+SEEDED = {"type": "boolean", "description": (
+    "true: a digital game created with a client's seed, whose every draw (and so every "
+    "hidden card) is known to whoever knows the seed; false: drawn from a secret key, or a "
+    "tabletop game")}
+HEX16 = {"type": "string", "pattern": "^[0-9a-f]{16}$"}
+#: a state's generator (referee.rng): the shapes check_state accepts, and no other
+GENERATOR = {"description": "the generator of a digital game (null: tabletop): whoever holds "
+                            "it knows every future draw, so no answer of a session shows it",
+             "oneOf": [
+                 {"type": "null"},
+                 {"type": "object", "title": "PCG32 (seeded)", "required": ["state", "inc"],
+                  "additionalProperties": False,
+                  "properties": {"state": HEX16, "inc": HEX16}},
+                 {"type": "object", "title": "BLAKE2b keyed, counter mode",
+                  "required": ["key", "counter"], "additionalProperties": False,
+                  "properties": {"key": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                                 "counter": HEX16}}]}
 
 
 def envelope(engine: Engine, p: str) -> dict:
