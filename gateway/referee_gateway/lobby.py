@@ -31,6 +31,7 @@ from referee.errors import (
     Unprocessable,
     VersionConflict,
 )
+from referee.rng import is_seeded
 from referee.sessions.store import digest, new_token
 from referee.web import json_response
 
@@ -105,6 +106,9 @@ class LobbyTable(Schema):
     players = fields.Integer()
     open_seats = fields.List(fields.Integer())
     created = fields.Integer()
+    seeded = fields.Boolean(metadata={
+        "description": "created with a client's seed: whoever knows it knows every draw, "
+                       "so every hidden card (see README: Generators)"})
 
 
 class Lobby(Schema):
@@ -365,7 +369,8 @@ def register(app, api):
                            "mode": session.meta["mode"],
                            "players": int(session.meta["players"]),
                            "open_seats": open_seats(session),
-                           "created": int(session.meta["created"])})
+                           "created": int(session.meta["created"]),
+                           "seeded": is_seeded(session.state["rng"])})
         return json_response({"tables": tables[:100]}, 200, {"Cache-Control": "no-store"})
 
 
