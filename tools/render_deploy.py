@@ -337,9 +337,14 @@ GATEWAY_REDIS_ENV = """
               valueFrom: {secretKeyRef: {name: redis-auth, key: REDIS_PASSWORD}}
             - name: REDIS_URL
               value: redis://:$(REDIS_PASSWORD)@redis:6379/0"""
+# In Kubernetes the gateway is reached only through the Ingress below, one proxy that appends
+# the caller's address to X-Forwarded-For: the gateway trusts that one hop, no more (a caller's
+# own X-Forwarded-For stays to the left of it, unread). Compose and `make run` expose the
+# gateway directly: 0, the header ignored.
+GATEWAY_BEHIND_INGRESS = {"TRUSTED_PROXY_HOPS": "1"}
 GATEWAY_ENV = GATEWAY_REDIS_ENV + "".join(f"""
             - name: {k}
-              value: "{v}\"""" for k, v in GATEWAY_WORKER.items())
+              value: "{v}\"""" for k, v in {**GATEWAY_WORKER, **GATEWAY_BEHIND_INGRESS}.items())
 
 
 def gateway_manifest() -> str:

@@ -9,7 +9,6 @@ the last seat is taken, or when the table token starts it with the seats it has
 change is a new version with a log entry (``seats``), so streams announce it.
 """
 
-import hashlib
 import json
 import secrets
 import time
@@ -36,6 +35,7 @@ from referee.sessions.store import digest, new_token
 from referee.web import json_response
 
 from .access import IF_MATCH, MAX_ATTEMPTS, Change, bumped, seats_of, stamped, write
+from .limits import address_digest
 
 #: join codes are read aloud: no 0/O, 1/I/L, U; 8 characters (30^8 ≈ 6.6e11 codes)
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -138,13 +138,10 @@ def register(app, api):
     api.extenders.append(document_choices)
     failures_allowed = app.config.get("JOIN_FAILURES_PER_MINUTE", 10)
 
-    def caller_digest() -> str:
-        return hashlib.sha256(str(request.remote_addr).encode()).hexdigest()[:32]
-
     def guarded(find):
         """``find()`` → a session id; unknown ones count against the address."""
         window = int(time.time() // FAILURE_WINDOW)
-        who = caller_digest()
+        who = address_digest()  # the address the trusted proxies said (limits.py)
         limited = failures_allowed > 0  # 0: no limit (as RATE_LIMIT_PER_MINUTE)
         if limited and store.failed_joins(who, window) >= failures_allowed:
             raise RateLimited(too_many(failures_allowed), retry_after=retry_after(window))
