@@ -17,6 +17,9 @@ import json
 
 from .engine import ANNOTATIONS, CHANCE, MAX_SEED, MODES, Engine
 
+SEED_DOC = ("a replayable game (tests, replays): draws from PCG32 seeded with it, so whoever "
+            "knows the seed knows every draw and hidden card, and every view says "
+            '"seeded": true. Absent or null: draws from a fresh secret 256-bit key')
 PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1,
                "description": "chance outcomes only: the referee's probability of this outcome"}
 TEXT = {"type": "string", "description": "a short human description, in the language "
@@ -260,7 +263,8 @@ def new_request(engine: Engine) -> dict:
             "properties": {
                 "players": {"type": "integer", "minimum": engine.min_players,
                             "maximum": engine.max_players},
-                "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEED},
+                "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEED,
+                         "description": SEED_DOC},
                 "mode": {"enum": list(MODES), "default": "digital"},
                 "options": ref(f"{p}Options"),
                 "view_as": {"type": ["integer", "null"], "minimum": 1,
