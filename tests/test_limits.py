@@ -6,6 +6,7 @@ X-Forwarded-For changes nothing. Real Redis, real game services."""
 import secrets
 
 import pytest
+import requests
 
 from support import assert_problem, bearer, create_session, seat_token, session_url
 
@@ -127,3 +128,29 @@ def test_trusted_proxy_hops_come_from_the_environment_and_default_to_none(monkey
     assert config.from_environment()["TRUSTED_PROXY_HOPS"] == 0
     monkeypatch.setenv("TRUSTED_PROXY_HOPS", "1")
     assert config.from_environment()["TRUSTED_PROXY_HOPS"] == 1
+
+
+@pytest.mark.e2e
+def test_under_gunicorn_the_forwarded_address_is_the_limits_and_the_access_lines(
+        redis_url, service_urls, tmp_path):
+    """A real gunicorn gateway (gevent, as deployed) behind one trusted proxy: the limit and
+    gunicorn's own access lines read the address the proxy forwarded, never the socket's."""
+    from test_request_ids import lines, serve
+    url, gateway = serve("referee_gateway:create_app()", tmp_path / "gateway.log", {
+        "REDIS_URL": redis_url, "GAME_SERVICES": f"ghostone={service_urls['ghostone']}",
+        "GUNICORN_WORKER_CLASS": "gevent", "TRUSTED_PROXY_HOPS": "1",
+        "RATE_LIMIT_PER_MINUTE": "3", "ACCESS_LOG": "-"})
+    busy, calm = "203.0.113.1", "198.51.100.7"
+    try:
+        statuses = [requests.get(f"{url}/v1/games", timeout=10, headers={
+            "X-Forwarded-For": f"{calm}, {busy}"}).status_code for _ in range(4)]
+        other = requests.get(f"{url}/v1/games", timeout=10, headers={"X-Forwarded-For": calm})
+    finally:
+        gateway.terminate()
+        gateway.wait(30)
+    assert statuses == [200, 200, 200, 429] and other.status_code == 200
+    access = [r["message"] for r in lines(tmp_path / "gateway.log")
+              if r["logger"] == "gunicorn.access" and "GET /v1/games " in r["message"]]
+    assert len(access) == 5, access  # (the readiness probe, sent without a proxy, is not)
+    assert sum(m.startswith(f"{busy} ") for m in access) == 4, access
+    assert sum(m.startswith(f"{calm} ") for m in access) == 1, access
