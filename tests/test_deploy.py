@@ -104,6 +104,10 @@ def test_only_the_gateway_and_the_bot_worker_reach_the_games_and_redis():
         sources = policies[name]["spec"]["ingress"][0]["from"]
         assert sources == [{"podSelector": {"matchLabels": {"app.kubernetes.io/name": who}}}
                            for who in ("gateway", "bots")]
+    # the gateway trusts one proxy's X-Forwarded-For: only the ingress controller reaches it
+    assert policies["gateway-from-ingress"]["spec"]["ingress"][0]["from"] == [
+        {"namespaceSelector": {"matchLabels": {
+            "kubernetes.io/metadata.name": render_deploy.INGRESS_NAMESPACE}}}]
     games = [d for _, d in manifests() if d["kind"] == "Deployment"
              and d["metadata"]["name"] in GAMES]
     assert all(d["metadata"]["labels"]["app.kubernetes.io/component"] == "game-service"

@@ -342,6 +342,8 @@ GATEWAY_REDIS_ENV = """
 # own X-Forwarded-For stays to the left of it, unread). Compose and `make run` expose the
 # gateway directly: 0, the header ignored.
 GATEWAY_BEHIND_INGRESS = {"TRUSTED_PROXY_HOPS": "1"}
+# where the ingress controller runs (ingress-nginx's own namespace, for ingressClassName nginx)
+INGRESS_NAMESPACE = "ingress-nginx"
 GATEWAY_ENV = GATEWAY_REDIS_ENV + "".join(f"""
             - name: {k}
               value: "{v}\"""" for k, v in {**GATEWAY_WORKER, **GATEWAY_BEHIND_INGRESS}.items())
@@ -528,7 +530,8 @@ spec:
   podSelector: {{}}
   policyTypes: [Ingress]
 ---
-# The gateway is the public entry (from the ingress controller).
+# The gateway is the public entry, reached only from the ingress controller: it trusts that
+# one proxy's X-Forwarded-For (TRUSTED_PROXY_HOPS=1), so nothing else may reach it directly.
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
 metadata:
@@ -538,7 +541,10 @@ spec:
     matchLabels: {{app.kubernetes.io/name: gateway}}
   policyTypes: [Ingress]
   ingress:
-    - ports: [{{port: {PORT}, protocol: TCP}}]
+    - from:
+        - namespaceSelector:
+            matchLabels: {{kubernetes.io/metadata.name: {INGRESS_NAMESPACE}}}
+      ports: [{{port: {PORT}, protocol: TCP}}]
 ---
 # Only the gateway and the bot worker reach the game services.
 apiVersion: networking.k8s.io/v1
