@@ -104,6 +104,10 @@ def test_only_the_gateway_and_the_bot_worker_reach_the_games_and_redis():
         sources = policies[name]["spec"]["ingress"][0]["from"]
         assert sources == [{"podSelector": {"matchLabels": {"app.kubernetes.io/name": who}}}
                            for who in ("gateway", "bots")]
+    # the gateway trusts one proxy's X-Forwarded-For: only the ingress controller reaches it
+    assert policies["gateway-from-ingress"]["spec"]["ingress"][0]["from"] == [
+        {"namespaceSelector": {"matchLabels": {
+            "kubernetes.io/metadata.name": render_deploy.INGRESS_NAMESPACE}}}]
     games = [d for _, d in manifests() if d["kind"] == "Deployment"
              and d["metadata"]["name"] in GAMES]
     assert all(d["metadata"]["labels"]["app.kubernetes.io/component"] == "game-service"
@@ -134,6 +138,11 @@ def test_compose_and_manifests_agree_with_the_code(compose):
                    and d["metadata"]["name"] == "gateway")
     env = {e["name"]: e for e in gateway["spec"]["template"]["spec"]["containers"][0]["env"]}
     assert "REDIS_URL" in env and "REDIS_URL" in read
+    # behind the Ingress (one proxy) the gateway reads the caller's address from it; Compose
+    # publishes the gateway itself: no proxy to trust, X-Forwarded-For ignored
+    assert env["TRUSTED_PROXY_HOPS"]["value"] == "1" and "TRUSTED_PROXY_HOPS" in read
+    assert "TRUSTED_PROXY_HOPS" not in gateway_env and "TRUSTED_PROXY_HOPS" not in config
+    assert any(d["kind"] == "Ingress" for _, d in manifests())
     bots = next(d for _, d in manifests() if d["kind"] == "Deployment"
                 and d["metadata"]["name"] == "bots")["spec"]["template"]["spec"]["containers"][0]
     # REDIS_PASSWORD only fills REDIS_URL in, as $(REDIS_PASSWORD) (as for the gateway)

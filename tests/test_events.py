@@ -231,3 +231,18 @@ def test_every_deployment_runs_the_gateway_alone_on_gevent_workers():
     assert env["GUNICORN_WORKER_CLASS"] == "gevent"
     config = yaml.safe_load((root / "k8s/config.yaml").read_text().split("---")[0])["data"]
     assert "GUNICORN_WORKER_CLASS" not in config, "the game services share the ConfigMap"
+
+
+def test_a_session_without_a_seed_never_streams_its_generators_key(stack, session_store):
+    """Issue 27.2 on the stream: every event each token receives, from the start, says
+    "seeded": false in its view and holds no part of the session's secret key."""
+    engine = engines()["threemagic"]
+    table = Referee(stack.url).create("threemagic", players=engine.min_players)
+    play_first_moves(table, 8)
+    sid, last = table.session_id, table.spectator.view()["version"]
+    key = session_store.load(sid).state["rng"]["key"]
+    for handle in [*table.seats.values(), table.spectator, table.table]:
+        events = collect(handle, 0, last)
+        assert events and all(e.data["view"]["seeded"] is False for e in events)
+        text = json.dumps([e.data for e in events])
+        assert key[:16] not in text and key[16:32] not in text and '"rng"' not in text

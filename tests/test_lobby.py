@@ -85,7 +85,8 @@ def test_a_public_table_is_listed_without_secrets_and_joined_by_its_id(client):
     assert public["session_id"] in listed and private["session_id"] not in listed
     assert listed[public["session_id"]] == {
         "session_id": public["session_id"], "game": "gematon", "mode": "digital",
-        "players": 2, "open_seats": [1, 2], "created": listed[public["session_id"]]["created"]}
+        "players": 2, "open_seats": [1, 2], "created": listed[public["session_id"]]["created"],
+        "seeded": False}
     text = json.dumps(tables)
     assert public["join_code"] not in text and public["table_token"] not in text
     by_id = client.post("/v1/sessions/join", json={"session_id": public["session_id"]})

@@ -39,7 +39,8 @@ def test_new_legal_moves_apply_view_score_round(ghostone):
     assert applied["state"]["version"] == 1 and applied["events"][0]["type"] == "piece_placed"
     assert "rng" not in applied["view"] and applied["view_events"] == applied["events"]
     view = ghostone.post("/v1/view", json={"state": applied["state"], "seat": None}).get_json()
-    assert view["view"] == {k: v for k, v in applied["state"].items() if k != "rng"}
+    assert view["view"] == dict({k: v for k, v in applied["state"].items() if k != "rng"},
+                                seeded=True)
     score = ghostone.post("/v1/score", json={"state": applied["state"]}).get_json()
     assert score["final"] is False and len(score["scores"]) == 3
 

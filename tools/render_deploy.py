@@ -337,9 +337,16 @@ GATEWAY_REDIS_ENV = """
               valueFrom: {secretKeyRef: {name: redis-auth, key: REDIS_PASSWORD}}
             - name: REDIS_URL
               value: redis://:$(REDIS_PASSWORD)@redis:6379/0"""
+# In Kubernetes the gateway is reached only through the Ingress below, one proxy that appends
+# the caller's address to X-Forwarded-For: the gateway trusts that one hop, no more (a caller's
+# own X-Forwarded-For stays to the left of it, unread). Compose and `make run` expose the
+# gateway directly: 0, the header ignored.
+GATEWAY_BEHIND_INGRESS = {"TRUSTED_PROXY_HOPS": "1"}
+# where the ingress controller runs (ingress-nginx's own namespace, for ingressClassName nginx)
+INGRESS_NAMESPACE = "ingress-nginx"
 GATEWAY_ENV = GATEWAY_REDIS_ENV + "".join(f"""
             - name: {k}
-              value: "{v}\"""" for k, v in GATEWAY_WORKER.items())
+              value: "{v}\"""" for k, v in {**GATEWAY_WORKER, **GATEWAY_BEHIND_INGRESS}.items())
 
 
 def gateway_manifest() -> str:
@@ -523,7 +530,8 @@ spec:
   podSelector: {{}}
   policyTypes: [Ingress]
 ---
-# The gateway is the public entry (from the ingress controller).
+# The gateway is the public entry, reached only from the ingress controller: it trusts that
+# one proxy's X-Forwarded-For (TRUSTED_PROXY_HOPS=1), so nothing else may reach it directly.
 apiVersion: networking.k8s.io/v1
 kind: NetworkPolicy
 metadata:
@@ -533,7 +541,10 @@ spec:
     matchLabels: {{app.kubernetes.io/name: gateway}}
   policyTypes: [Ingress]
   ingress:
-    - ports: [{{port: {PORT}, protocol: TCP}}]
+    - from:
+        - namespaceSelector:
+            matchLabels: {{kubernetes.io/metadata.name: {INGRESS_NAMESPACE}}}
+      ports: [{{port: {PORT}, protocol: TCP}}]
 ---
 # Only the gateway and the bot worker reach the game services.
 apiVersion: networking.k8s.io/v1

@@ -52,7 +52,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         connect(app.config["REDIS_URL"], cluster=app.config["REDIS_CLUSTER"]),
         app.config["SESSION_TTL_SECONDS"])
 
-    limits.install(app, app.extensions["sessions"].client, app.config["RATE_LIMIT_PER_MINUTE"])
+    # once, first: every limit, log line and metric reads the address it fixes
+    limits.trust_proxies(app, app.config["TRUSTED_PROXY_HOPS"])
+    limits.install(app, app.extensions["sessions"], app.config["RATE_LIMIT_PER_MINUTE"])
     # CORS by flask-cors (a well-kept package, not hand-written headers): any route, the
     # request headers the API reads, the answer headers a client needs, never credentials.
     origins = app.config["CORS_ORIGINS"]

@@ -28,8 +28,11 @@ def from_environment() -> dict:
         "UPSTREAM_READ_TIMEOUT": float(env.get("UPSTREAM_READ_TIMEOUT", 10.0)),
         "MAX_CONTENT_LENGTH": int(env.get("MAX_BODY_BYTES", 1 << 20)),
         "RETRY_AFTER_SECONDS": int(env.get("RETRY_AFTER_SECONDS", 2)),
-        # per token (or address) and minute; 0 turns the limit off
+        # per known token's seat (else per address) and minute; 0 turns the limit off
         "RATE_LIMIT_PER_MINUTE": int(env.get("RATE_LIMIT_PER_MINUTE", 1200)),
+        # the proxies in front that append to X-Forwarded-For (the Kubernetes Ingress: 1);
+        # 0: the header is ignored, the address is the connection's
+        "TRUSTED_PROXY_HOPS": int(env.get("TRUSTED_PROXY_HOPS", 0)),
         # origins a browser app may call from; "*" is safe: tokens travel in headers, never
         # cookies, so no credentials are ever allowed
         "CORS_ORIGINS": [o.strip() for o in env.get("CORS_ORIGINS", "*").split(",") if o.strip()],

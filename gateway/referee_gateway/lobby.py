@@ -9,7 +9,6 @@ the last seat is taken, or when the table token starts it with the seats it has
 change is a new version with a log entry (``seats``), so streams announce it.
 """
 
-import hashlib
 import json
 import secrets
 import time
@@ -31,10 +30,12 @@ from referee.errors import (
     Unprocessable,
     VersionConflict,
 )
+from referee.rng import is_seeded
 from referee.sessions.store import digest, new_token
 from referee.web import json_response
 
 from .access import IF_MATCH, MAX_ATTEMPTS, Change, bumped, seats_of, stamped, write
+from .limits import address_digest
 
 #: join codes are read aloud: no 0/O, 1/I/L, U; 8 characters (30^8 ≈ 6.6e11 codes)
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -105,6 +106,9 @@ class LobbyTable(Schema):
     players = fields.Integer()
     open_seats = fields.List(fields.Integer())
     created = fields.Integer()
+    seeded = fields.Boolean(metadata={
+        "description": "created with a client's seed: whoever knows it knows every draw, "
+                       "so every hidden card (see README: Generators)"})
 
 
 class Lobby(Schema):
@@ -134,13 +138,10 @@ def register(app, api):
     api.extenders.append(document_choices)
     failures_allowed = app.config.get("JOIN_FAILURES_PER_MINUTE", 10)
 
-    def caller_digest() -> str:
-        return hashlib.sha256(str(request.remote_addr).encode()).hexdigest()[:32]
-
     def guarded(find):
         """``find()`` → a session id; unknown ones count against the address."""
         window = int(time.time() // FAILURE_WINDOW)
-        who = caller_digest()
+        who = address_digest()  # the address the trusted proxies said (limits.py)
         limited = failures_allowed > 0  # 0: no limit (as RATE_LIMIT_PER_MINUTE)
         if limited and store.failed_joins(who, window) >= failures_allowed:
             raise RateLimited(too_many(failures_allowed), retry_after=retry_after(window))
@@ -365,7 +366,8 @@ def register(app, api):
                            "mode": session.meta["mode"],
                            "players": int(session.meta["players"]),
                            "open_seats": open_seats(session),
-                           "created": int(session.meta["created"])})
+                           "created": int(session.meta["created"]),
+                           "seeded": is_seeded(session.state["rng"])})
         return json_response({"tables": tables[:100]}, 200, {"Cache-Control": "no-store"})
 
 

@@ -113,10 +113,16 @@ class Hooks:
     eval_scale: float
 
 
+def blank_world(view: dict) -> dict:
+    """A copy of ``view`` to fill in as a world: what the view says of the table's
+    generator (``seeded``) goes, as a world draws from a generator of the bot's own."""
+    return clone({key: value for key, value in view.items() if key != "seeded"})
+
+
 def open_world(view: dict, rnd: random.Random) -> dict:
     """The world of a game without secrets: the view itself, plus a fresh
     generator in digital mode (future chance is all the view hides)."""
-    state = clone(view)
+    state = blank_world(view)
     state["rng"] = fresh_generator(view, rnd)
     return state
 
@@ -205,7 +211,9 @@ class Table:
             raise InvalidState(f"the view is not one a {self.engine.title} game can reach") \
                 from None
         self.engine.check_state(world)
-        if check_view and self.engine.view(world, self.seat, trusted=True) != self.view:
+        # (whether the table's generator is seeded is no part of a world: see blank_world)
+        if check_view and dict(self.engine.view(world, self.seat, trusted=True),
+                               seeded=None) != dict(self.view, seeded=None):
             raise InvalidState(f"the view is not one a {self.engine.title} game can reach")
         return world
 

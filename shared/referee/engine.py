@@ -16,7 +16,6 @@ import importlib
 import json
 import logging
 import marshal
-import secrets
 import threading
 from dataclasses import dataclass
 from itertools import repeat
@@ -26,7 +25,8 @@ from .errors import (
     BadRequest, Forbidden, GameOver, IllegalMove, InvalidInput, InvalidOptions,
     InvalidPlayers, InvalidState, NotYourTurn, RefereeError,
 )
-from .rng import Pcg32
+from . import rng as generators
+from .rng import Blake2bCounter, Generator, Pcg32
 
 log = logging.getLogger(__name__)
 
@@ -207,10 +207,11 @@ class Engine:
                 f"not {repr_json(players)}", rule=self.players_rule)
         if mode not in MODES:
             raise BadRequest(f"mode must be \"digital\" or \"tabletop\", not {repr_json(mode)}")
-        if seed is None:
-            seed = secrets.randbits(64)
-        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
             raise BadRequest(f"seed must be an integer from 0 to {MAX_SEED}")
+        # a client's seed: the seeded generator, which whoever knows the seed can replay
+        # (tests, replays); else a secret key nobody can predict draws from
+        rng = Pcg32.from_seed(seed) if seed is not None else Blake2bCounter.fresh()
         state = {
             "game": self.id,
             "version": 0,
@@ -218,7 +219,7 @@ class Engine:
             "mode": mode,
             "options": self.resolve_options(options, players),
             "to_move": [],
-            "rng": Pcg32.from_seed(seed).to_json() if mode == "digital" else None,
+            "rng": rng.to_json() if mode == "digital" else None,
         }
         events: list = []
         with self._guard(InvalidOptions):
@@ -309,6 +310,7 @@ class Engine:
             view = clone(state)
             del view["rng"]
             self._redact(view, seat)
+            view["seeded"] = generators.is_seeded(state["rng"])  # the one word said of it
             return view
 
     def view_events(self, events: list, seat=None) -> list:
@@ -437,11 +439,8 @@ class Engine:
         rng = state.get("rng")
         if mode == "digital":
             try:
-                Pcg32.from_json(rng)
-                if set(rng) != {"state", "inc"} or not all(
-                        isinstance(v, str) and len(v) == 16 for v in rng.values()):
-                    raise ValueError
-            except (TypeError, ValueError, KeyError, AttributeError):
+                generators.parse(rng)
+            except ValueError:
                 raise InvalidState("state.rng is not a generator state") from None
         elif rng is not None:
             raise InvalidState("a tabletop game has no generator (state.rng must be null)")
@@ -520,7 +519,7 @@ class Engine:
         rule, detail = self._explain(state, move)
         raise IllegalMove(f"impossible chance outcome: {detail}", rule=rule)
 
-    def _sample_chance(self, state, rng: Pcg32) -> dict:
+    def _sample_chance(self, state, rng: Generator) -> dict:
         outcomes = self._chance_outcomes(state)
         return outcomes[rng.weighted([w for _, w in outcomes])][0]
 
@@ -531,7 +530,7 @@ class Engine:
         for _ in range(MAX_CHANCE_STEPS):
             if state["to_move"] != [CHANCE]:
                 return
-            rng = Pcg32.from_json(state["rng"])
+            rng = generators.load(state["rng"])
             move = self._sample_chance(state, rng)
             state["rng"] = rng.to_json()
             self._play(state, move, events)

@@ -8,6 +8,7 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 from .bots import LEVELS as BOT_LEVELS
 from .engine import MAX_SEED, MODES
+from .wire import SEED_DOC
 
 
 class Base(Schema):
@@ -54,7 +55,8 @@ Move = fields.Dict(required=True, metadata={
 class NewGame(Base):
     players = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=99))
     seed = fields.Integer(strict=True, load_default=None, allow_none=True,
-                          validate=validate.Range(min=0, max=MAX_SEED))
+                          validate=validate.Range(min=0, max=MAX_SEED),
+                          metadata={"description": SEED_DOC})
     mode = fields.String(load_default="digital", validate=validate.OneOf(MODES))
     options = fields.Dict(keys=fields.String(), load_default=dict)
 

@@ -17,6 +17,9 @@ import json
 
 from .engine import ANNOTATIONS, CHANCE, MAX_SEED, MODES, Engine
 
+SEED_DOC = ("a replayable game (tests, replays): draws from PCG32 seeded with it, so whoever "
+            "knows the seed knows every draw and hidden card, and every view says "
+            '"seeded": true. Absent or null: draws from a fresh secret 256-bit key')
 PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1,
                "description": "chance outcomes only: the referee's probability of this outcome"}
 TEXT = {"type": "string", "description": "a short human description, in the language "
@@ -134,13 +137,13 @@ def components(engine: Engine) -> dict:
     properties = view.setdefault("properties", {})
     properties.update(envelope(engine, p))
     view.setdefault("required", [])
-    view["required"] = sorted(set(view["required"]) | set(ENVELOPE_KEYS))
+    properties["seeded"] = SEEDED
+    view["required"] = sorted(set(view["required"]) | set(VIEW_KEYS))
     out[f"{p}View"] = view
     out[f"{p}State"] = {
         "type": "object", "description": f"A whole {engine.title} state, as new/apply answer "
         "it: the caller holds it and sends it back unchanged (forged states are refused).",
-        "properties": dict(envelope(engine, p), rng={
-            "type": ["object", "null"], "description": "digital games: the generator"}),
+        "properties": dict(envelope(engine, p), rng=GENERATOR),
         "required": [*ENVELOPE_KEYS, "rng"]}
     out[f"{p}ScoreLine"] = {
         "type": "object", "required": ["seat", "total", "breakdown"],
@@ -221,6 +224,25 @@ RANK_LINE = {"type": "object", "required": ["rank", "seat", "total"], "propertie
 
 
 ENVELOPE_KEYS = ("game", "version", "players", "mode", "options", "to_move")
+#: a view's envelope: the state's, and whether its draws are known to a seed's holder
+VIEW_KEYS = (*ENVELOPE_KEYS, "seeded")
+SEEDED = {"type": "boolean", "description": (
+    "true: a digital game created with a client's seed, whose every draw (and so every "
+    "hidden card) is known to whoever knows the seed; false: drawn from a secret key, or a "
+    "tabletop game")}
+HEX16 = {"type": "string", "pattern": "^[0-9a-f]{16}$"}
+#: a state's generator (referee.rng): the shapes check_state accepts, and no other
+GENERATOR = {"description": "the generator of a digital game (null: tabletop): whoever holds "
+                            "it knows every future draw, so no answer of a session shows it",
+             "oneOf": [
+                 {"type": "null"},
+                 {"type": "object", "title": "PCG32 (seeded)", "required": ["state", "inc"],
+                  "additionalProperties": False,
+                  "properties": {"state": HEX16, "inc": HEX16}},
+                 {"type": "object", "title": "BLAKE2b keyed, counter mode",
+                  "required": ["key", "counter"], "additionalProperties": False,
+                  "properties": {"key": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                                 "counter": HEX16}}]}
 
 
 def envelope(engine: Engine, p: str) -> dict:
@@ -241,7 +263,8 @@ def new_request(engine: Engine) -> dict:
             "properties": {
                 "players": {"type": "integer", "minimum": engine.min_players,
                             "maximum": engine.max_players},
-                "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEED},
+                "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEED,
+                         "description": SEED_DOC},
                 "mode": {"enum": list(MODES), "default": "digital"},
                 "options": ref(f"{p}Options"),
                 "view_as": {"type": ["integer", "null"], "minimum": 1,

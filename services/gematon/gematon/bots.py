@@ -7,8 +7,7 @@ other hands, each at its size, and the rest into the bag; a digital world gets
 a fresh generator (the bag's draws, the setup's deals).
 """
 
-from referee.bots import deal, fresh_generator
-from referee.engine import clone
+from referee.bots import blank_world, deal, fresh_generator
 
 from .board import CHIPS_PER_VALUE, VALUES
 
@@ -33,7 +32,7 @@ def unseen_chips(view: dict, seat: int) -> list[int]:
 
 
 def sample_world(view: dict, seat: int, rnd) -> dict:
-    state = clone(view)
+    state = blank_world(view)
     hands, pool = deal(unseen_chips(view, seat), {
         other: mine["hand"]["count"] for other, mine in enumerate(view["seats"], 1)
         if other != seat}, rnd)

@@ -409,7 +409,7 @@ def test_G_8_2_views_show_the_whole_position_but_the_generator():
     state = GAME.new(4, seed=9)
     for seat in (None, 1, 2, 3, 4):
         view = GAME.view(state, seat)
-        assert view == {k: v for k, v in state.items() if k != "rng"}
+        assert view == dict({k: v for k, v in state.items() if k != "rng"}, seeded=True)
 
 
 # ---------------------------------------------------------------- G-9

@@ -63,7 +63,7 @@ def test_G_8_2_the_view_schema_describes_every_key_and_admits_no_other():
     state = GAME.new(4, seed=3)
     view = GAME.view(state, 2)
     assert valid("GhostoneView", view)
-    assert set(wire.VIEW["properties"]) == set(view) - set(referee_wire.ENVELOPE_KEYS)
+    assert set(wire.VIEW["properties"]) == set(view) - set(referee_wire.VIEW_KEYS)
     for leak in ({"rng": state["rng"]}, {"hand": []}):
         assert not valid("GhostoneView", dict(view, **leak))
     assert not valid("GhostoneView", dict(view, rocks=dict(view["rocks"], e5=1)))

@@ -10,8 +10,7 @@ hidden Research draw is dealt from the same cards, and a digital world gets a
 fresh generator (the cards turned up, the spheres drawn).
 """
 
-from referee.bots import fresh_generator
-from referee.engine import clone
+from referee.bots import blank_world, fresh_generator
 
 from .cards import LEVELS
 from .table import unseen_pool
@@ -21,7 +20,7 @@ EVAL_SCALE = 4.0
 
 
 def sample_world(view: dict, seat: int, rnd) -> dict:
-    state = clone(view)
+    state = blank_world(view)
     state["decks"] = {str(lv): {"unseen": deck["count"], "bottom": []}
                       for lv, deck in ((lv, view["decks"][str(lv)]) for lv in LEVELS)}
     research = view["research"]

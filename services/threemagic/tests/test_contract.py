@@ -86,7 +86,7 @@ def test_T_10_2_the_view_schema_describes_every_key_and_admits_no_other():
     for seat in (None, 1, 2, 3):
         view = ENGINE.view(state, seat)
         assert valid("ThreemagicView", view)
-        assert set(wire.VIEW["properties"]) == set(view) - set(referee_wire.ENVELOPE_KEYS)
+        assert set(wire.VIEW["properties"]) == set(view) - set(referee_wire.VIEW_KEYS)
     view = ENGINE.view(state, 3)
     assert view["window"]["answers"] == [{"seat": 2}]
     for leak in ({"rng": state["rng"]}, {"deck": []},

@@ -11,8 +11,7 @@ player would give it with the hand the world dealt: ron when the hand wins,
 else pass or one of its calls, evenly (T-5.1).
 """
 
-from referee.bots import deal, fresh_generator
-from referee.engine import clone
+from referee.bots import blank_world, deal, fresh_generator
 
 from .calls import call_options
 from .cards import COPIES, counts
@@ -38,7 +37,7 @@ def unseen_cards(view: dict, seat: int) -> list[str]:
 
 
 def sample_world(view: dict, seat: int, rnd) -> dict:
-    state = clone(view)
+    state = blank_world(view)
     hands, pool = deal(unseen_cards(view, seat), {
         other: hand["count"] for other, hand in enumerate(view["hands"], 1) if other != seat},
         rnd)

@@ -71,7 +71,7 @@ def test_V_7_2_the_view_schema_describes_every_key_and_admits_no_other(table):
     state = table.moving(3, {"b2": "seat1"}, column=["O1", "D2"])
     view = GAME.view(state, 2)
     assert valid("VectronView", view)
-    assert set(wire.VIEW["properties"]) == set(view) - set(referee_wire.ENVELOPE_KEYS)
+    assert set(wire.VIEW["properties"]) == set(view) - set(referee_wire.VIEW_KEYS)
     for leak in ({"rng": {"state": "0" * 16, "inc": "1" * 16}}, {"secret": 1},
                  {"deck": state["deck"]}, {"deck": {"count": 17, "cards": state["deck"]}},
                  {"hands": [{"count": 2, "cards": ["O1", "O2"]}, *view["hands"][1:]]}):

@@ -9,8 +9,7 @@ digital world gets a fresh generator (the deck's draws, the layout).
 
 from collections import Counter
 
-from referee.bots import deal, fresh_generator
-from referee.engine import clone
+from referee.bots import blank_world, deal, fresh_generator
 
 from .board import STARS
 from .scoring import settlement_points
@@ -35,7 +34,7 @@ def unseen_cards(view: dict, seat: int) -> list[str]:
 
 
 def sample_world(view: dict, seat: int, rnd) -> dict:
-    state = clone(view)
+    state = blank_world(view)
     hands, pool = deal(unseen_cards(view, seat), {
         other: hand["count"] for other, hand in enumerate(view["hands"], 1) if other != seat},
         rnd)

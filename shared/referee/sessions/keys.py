@@ -77,5 +77,6 @@ def bot_lock(sid: str) -> str:
 
 
 def rate(caller_digest: str, window: int) -> str:
-    """Counter: requests of one caller (token digest or address) in one time window."""
+    """Counter: requests of one caller (a known token's session and seat, else the
+    address; hashed) in one time window."""
     return f"{PREFIX}:rate:{caller_digest}:{window}"
