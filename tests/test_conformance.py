@@ -1,7 +1,6 @@
 """Every registered game passes the conformance suite (referee.conformance)."""
 
 import pytest
-
 from referee import conformance, secretpairs
 from referee.registry import engines
 
