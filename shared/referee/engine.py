@@ -330,11 +330,13 @@ class Engine:
             seen["p"] = move["p"]
         return seen
 
-    def view_listing(self, moves: list[dict], seat=None) -> list[dict]:
-        """A legal-moves listing as ``seat`` (None: the public, a tabletop session's table
-        token) may read it: a chance outcome whose odds are counted over hidden
-        components loses ``p`` (:meth:`view_move`'s rule). Its card stays: the table
-        enters what was drawn, and a seat is never listed chance outcomes."""
+    def view_listing(self, state: dict, moves: list[dict], seat=None) -> list[dict]:
+        """``moves``, listed for ``state``, as ``seat`` (None: the public, a tabletop
+        session's table token) may read them: a chance outcome whose odds are counted
+        over hidden components loses ``p`` (:meth:`view_move`'s rule). Its card stays:
+        the table enters what was drawn, and a seat is never listed chance outcomes."""
+        if seat is not None:
+            self._check_seat(state, seat)
         return [{k: v for k, v in m.items() if k != "p"}
                 if "p" in m and self._odds_hidden(m) else m for m in moves]
 

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from gematon.hidden import perturb_hidden
-from referee.errors import IllegalMove
+from referee.errors import BadRequest, IllegalMove
 
 EXAMPLE = dict(stacks={1: [8, 2]}, hands={1: [4, 7]},
                altars={"w1": [1, 4], "w2": [7, 7], "w3": [2, 8], "black": [4, 5]})
@@ -148,7 +148,9 @@ def test_GM_6_2_a_draws_p_counts_the_bag_and_is_shown_to_nobody(table, engine):
         assert engine.view_move(records[0], reader) == engine.view_move(records[1], reader)
     listed = engine.legal_moves(tables[0])
     assert listed and all("p" in m for m in listed)  # for the holder of the whole state
-    assert all("p" not in m for m in engine.view_listing(listed, None))
+    assert all("p" not in m for m in engine.view_listing(tables[0], listed, None))
     witch = {"type": "deal_witch", "seat": "chance", "witch": 3, "holder": 1, "p": 0.2}
     assert engine.view_move(witch, 2) == witch
-    assert engine.view_listing([witch], None) == [witch]
+    assert engine.view_listing(tables[0], [witch], None) == [witch]
+    with pytest.raises(BadRequest):  # a seat the table lacks
+        engine.view_listing(tables[0], listed, 3)

@@ -260,4 +260,4 @@ def test_T_10_2_a_chance_outcomes_p_is_shown_to_nobody():
     assert ENGINE.view_move(record, 1) == bare  # the drawer sees its card
     for reader in (None, 2, 3):
         assert ENGINE.view_move(record, reader) == dict(bare, card="hidden")
-    assert ENGINE.view_listing([move], None) == [bare]
+    assert ENGINE.view_listing(state, [move], None) == [bare]

@@ -192,4 +192,4 @@ def test_V_7_2_a_cards_p_is_shown_to_nobody(table):
     record = ENGINE.step(state, bare)[2]
     assert record["p"] == move["p"]
     assert all("p" not in ENGINE.view_move(record, reader) for reader in (None, 1, 2))
-    assert ENGINE.view_listing([move], None) == [bare]
+    assert ENGINE.view_listing(state, [move], None) == [bare]
