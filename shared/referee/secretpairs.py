@@ -1,8 +1,8 @@
 """The conformance suite's swapped-secret pairs: a game and its twin, played to the end.
 
 At a few points of a seeded random game (in the setup, once the setup is done, and
-twice in mid-game), for the spectator and for each seat, the game's ``perturb_hidden``
-changes what that seat may not see. Both games then go on side by side to the end, with
+twice in mid-game), for the spectator and two seats (in turn, so every seat observes), the
+game's ``perturb_hidden`` changes what that seat may not see. Both games then go on side by side to the end, with
 the same moves wherever a move is legal in both (the same tabletop chance entry, the
 same build); where it is not, the second game plays the listed move that the seat sees
 exactly as it sees the first game's (another card into a hidden hand). After every step
