@@ -1,8 +1,7 @@
 """Every registered game passes the conformance suite (referee.conformance)."""
 
 import pytest
-
-from referee import conformance
+from referee import conformance, secretpairs
 from referee.registry import engines
 
 GAMES = engines()
@@ -31,3 +30,41 @@ def test_random_games_to_the_end(game, mode):
         assert perturbed > 0, "the hidden-information check never saw a secret change"
     if engine.has_secrets and mode == "tabletop":
         assert hidden > 0, "no hidden chance outcome was swapped for an indistinguishable one"
+
+
+SECRET_GAMES = sorted(game for game, engine in GAMES.items() if engine.has_secrets)
+
+
+def pair_runs(engine, mode) -> list[tuple[int, int]]:
+    """(players, seed) of the games whose secrets are swapped: the fewest and the most
+    players. Vectron's pairs run hundreds of steps each (every step a picture), so its
+    tabletop game is the most players' only."""
+    if engine.id == "vectron" and mode == "tabletop":
+        return [(engine.max_players, 2)]
+    return [(engine.min_players, 1), (engine.max_players, 2)]
+
+
+@pytest.mark.parametrize("mode", ["tabletop", "digital"])
+@pytest.mark.parametrize("game", SECRET_GAMES)
+def test_swapped_secrets_stay_hidden_to_the_end(game, mode):
+    """A secret swapped in the setup or mid-game changes nothing a seat or the spectator
+    reads, at any later step, until the game shows it (referee.secretpairs)."""
+    engine = GAMES[game]
+    tally = secretpairs.Pairs()
+    for players, seed in pair_runs(engine, mode):
+        secretpairs.play_pairs(engine, players, seed, mode, tally)
+    print(f"{game} {mode}: {tally.pairs} pairs, {tally.steps} steps compared, "
+          f"{tally.comparisons} comparisons, {tally.revealed} revealed")
+    assert tally.pairs >= 10, "too few swaps changed a secret"
+    assert tally.steps >= 100 and max(tally.steps_per_pair) >= 20, \
+        f"the pairs compared too little: {tally.steps_per_pair}"
+    assert tally.comparisons >= 7 * tally.steps
+
+
+def test_swapped_secret_pairs_catch_a_p_counted_over_hidden_hands(monkeypatch):
+    """The pairs fail on the audit's leak: a public draw's p counted over a bag that also
+    holds what the hidden hands lack, which the rule before issue 27 showed."""
+    old_rule = type(GAMES["gematon"])()
+    monkeypatch.setattr(old_rule, "_odds_hidden", lambda move: False)
+    with pytest.raises(AssertionError, match=r"log\.move differs"):
+        secretpairs.play_pairs(old_rule, 2, 1, "tabletop", secretpairs.Pairs())

@@ -148,7 +148,7 @@ def register(app, api):
             raise Forbidden("in a digital session each seat asks with its own token")
         listing = upstream.call_object(session.game, "/v1/legal-moves",
                                        {"state": session.state, "seat": view_seat(caller),
-                                        "match": match})
+                                        "view_as": view_seat(caller), "match": match})
         # {"version": v, …the service's answer}: spliced, not decoded (it can be megabytes)
         return Response(b'{"version":%d,' % session.version + listing[1:], 200,
                         {"ETag": f'"{session.version}"'}, mimetype="application/json")

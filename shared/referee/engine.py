@@ -320,15 +320,27 @@ class Engine:
     def view_move(self, move: dict, seat=None) -> dict:
         """A logged move as ``seat`` may see it.
 
-        Where the redaction hides anything, the outcome's probability goes
-        with it: ``p`` is the outcome's share of the deck or bag, so it would
-        name the hidden card as surely as the card itself.
+        ``p`` stays only where it is the same whatever ``seat`` cannot see: not where
+        the redaction hides anything (``p`` is the outcome's share of the deck or bag,
+        so it would name the hidden card as surely as the card itself), nor where
+        the outcome's odds are counted over hidden components (:meth:`_odds_hidden`:
+        a public draw's share of a bag also holds the chips of the hidden hands).
         """
         bare = {k: v for k, v in move.items() if k != "p"}
         seen = self._redact_move(clone(bare), seat)
-        if "p" in move and seen == bare:
+        if "p" in move and seen == bare and not self._odds_hidden(bare):
             seen["p"] = move["p"]
         return seen
+
+    def view_listing(self, state: dict, moves: list[dict], seat=None) -> list[dict]:
+        """``moves``, listed for ``state``, as ``seat`` (None: the public, a tabletop
+        session's table token) may read them: a chance outcome whose odds are counted
+        over hidden components loses ``p`` (:meth:`view_move`'s rule). Its card stays:
+        the table enters what was drawn, and a seat is never listed chance outcomes."""
+        if seat is not None:
+            self._check_seat(state, seat)
+        return [{k: v for k, v in m.items() if k != "p"}
+                if "p" in m and self._odds_hidden(m) else m for m in moves]
 
     def move_text(self, move: dict, lang: str = "en") -> str:
         """A short human description of a move as listed or logged ("Build 213 …").
@@ -629,6 +641,13 @@ class Engine:
 
     def _redact_event(self, event: dict, seat) -> dict:
         return event
+
+    def _odds_hidden(self, move: dict) -> bool:
+        """Whether a chance outcome's probability is counted over components some seat
+        may not see (a bag that also holds what hidden hands lack): such a ``p`` differs
+        between hidden assignments, so no seat and not the public is shown it. Decided
+        from the move alone, as the log's redaction is (there is no state there)."""
+        return False
 
     def _redact_move(self, move: dict, seat) -> dict:
         """A logged move as ``seat`` may see it. There is no state here: a chance

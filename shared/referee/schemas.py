@@ -89,6 +89,9 @@ class LegalMovesRequest(Base):
     state = State
     seat = SeatOr("chance", load_default=None, allow_none=True)
     match = MoveMatch(load_default=dict)
+    view_as = Seat(allow_none=True, metadata={
+        "description": "extension: list the moves as this seat (null: the public) may read "
+                       "them: a chance outcome whose odds count hidden components has no p"})
 
 
 class ApplyRequest(Base):

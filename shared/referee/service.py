@@ -98,6 +98,9 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
         state = body["state"]
         at_table(engine, state, body["seat"], "seat")
         moves = engine.legal_moves(state, body["seat"], match=body["match"])
+        if "view_as" in body:  # a session's reader, who does not hold the state
+            at_table(engine, state, body["view_as"], "view_as")
+            moves = engine.view_listing(state, moves, body["view_as"])
         return json_response({"to_move": state["to_move"],
                               "moves": with_text(engine, moves, language())})
 

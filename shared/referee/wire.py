@@ -187,7 +187,9 @@ def bodies(engine: Engine, p: str) -> dict:
         f"{p}LegalMovesRequest": request(["state"], state=state, seat={
             "oneOf": [{"type": "null"}, seat_schema(engine, chance=True)],
             "description": "only this seat's moves (null: every acting seat's)"},
-            match=MOVE_MATCH),
+            match=MOVE_MATCH, view_as=dict(seat_or_null, description=(
+                "list the moves as this seat (null: the public) may read them: a chance "
+                "outcome whose odds count components someone may not see has no p"))),
         f"{p}ApplyRequest": request(["state", "move"], state=state, move=move,
                                     view_as=dict(seat_or_null, description=(
                                         "also answer the view, the move and the events as "

@@ -28,6 +28,13 @@ def redact_move(move: dict, seat) -> dict:
     return move
 
 
+def odds_hidden(move: dict) -> bool:
+    """GM-6.2: a chip draw's odds are its share of the bag, whose content shows only as
+    a count (it holds what the hidden hands lack), so no seat is shown its ``p``; a
+    witch's odds count the free witches, which everyone sees."""
+    return move.get("type") == "draw"
+
+
 def _hidden_draw(draw: dict, seat) -> bool:
     """A chip drawn into a hand is seen by its drawer only (GM-6.2); a draw that does
     not say where it went (a hand-written log entry) is hidden from everyone."""

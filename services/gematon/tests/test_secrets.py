@@ -5,7 +5,7 @@ import random
 import pytest
 
 from gematon.hidden import perturb_hidden
-from referee.errors import IllegalMove
+from referee.errors import BadRequest, IllegalMove
 
 EXAMPLE = dict(stacks={1: [8, 2]}, hands={1: [4, 7]},
                altars={"w1": [1, 4], "w2": [7, 7], "w3": [2, 8], "black": [4, 5]})
@@ -131,3 +131,26 @@ def test_GM_6_2_setup_hand_draws_are_hidden_from_other_seats(engine):
                 assert shown == event
     assert sum("chip" not in e for e in engine.view_events(events, 2)
                if e["type"] == "chip_drawn") == 2 * 2 + 1  # seats 1 and 3, and the refill
+
+
+def test_GM_6_2_a_draws_p_counts_the_bag_and_is_shown_to_nobody(table, engine):
+    """The bag holds what the hidden hands lack: the p of seat 1's refill differs between
+    two tables that differ only in seat 2's hand, so no reader is shown it, the drawer
+    included (issue 27); a witch's p counts the free witches, which everyone sees."""
+    laid = dict(stacks={1: [8, 2], 2: [8, 2]}, altars=EXAMPLE["altars"])
+    tables = [table.setup(players=2, hands={1: [1, 2], 2: hand}, **laid)
+              for hand in ([4, 4], [5, 7])]
+    refill = {"type": "draw", "seat": "chance", "chip": 5, "into": "hand", "holder": 1}
+    records = [engine.step(state, refill)[2] for state in tables]
+    assert records[0]["p"] != records[1]["p"]  # the referee's own record keeps the truth
+    assert engine.view_move(records[0], 1) == engine.view_move(records[1], 1) == refill
+    for reader in (None, 2):
+        assert engine.view_move(records[0], reader) == engine.view_move(records[1], reader)
+    listed = engine.legal_moves(tables[0])
+    assert listed and all("p" in m for m in listed)  # for the holder of the whole state
+    assert all("p" not in m for m in engine.view_listing(tables[0], listed, None))
+    witch = {"type": "deal_witch", "seat": "chance", "witch": 3, "holder": 1, "p": 0.2}
+    assert engine.view_move(witch, 2) == witch
+    assert engine.view_listing(tables[0], [witch], None) == [witch]
+    with pytest.raises(BadRequest):  # a seat the table lacks
+        engine.view_listing(tables[0], listed, 3)

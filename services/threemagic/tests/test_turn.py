@@ -246,3 +246,18 @@ def test_T_7_2_a_winner_who_did_not_riichi_uses_only_the_1st_indicator():
     assert [i["indicator"] for i in score["catalyst"]["indicators"]] == ["G1"]
     assert score["catalyst"]["points"] == 10 and score["total"] == 70
     assert state["od"] == [270 - 10 - 35, 270 + 70, 270 - 35] and state["pool"] == 10
+
+
+def test_T_10_2_a_chance_outcomes_p_is_shown_to_nobody():
+    """A card's p is its share of the unseen cards, which the other hands' cards are not:
+    it would tell what they hold, so no reader is shown it, the drawer included (issue 27);
+    the referee's record and the listing for the holder of the whole state keep it."""
+    state = example_match()
+    move = ENGINE.legal_moves(state)[0]
+    bare = {k: v for k, v in move.items() if k != "p"}
+    record = ENGINE.step(state, bare)[2]
+    assert record["p"] == move["p"]
+    assert ENGINE.view_move(record, 1) == bare  # the drawer sees its card
+    for reader in (None, 2, 3):
+        assert ENGINE.view_move(record, reader) == dict(bare, card="hidden")
+    assert ENGINE.view_listing(state, [move], None) == [bare]

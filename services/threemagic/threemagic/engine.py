@@ -94,3 +94,6 @@ class ThreeMagic(Engine):
 
     def _redact_move(self, move, seat):
         return hidden.redact_move(move, seat)
+
+    def _odds_hidden(self, move):
+        return hidden.odds_hidden(move)

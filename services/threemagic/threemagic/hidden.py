@@ -3,6 +3,8 @@
 
 import json
 
+from referee.engine import CHANCE
+
 from .calls import ANSWERS
 from .cards import face
 from .table import SEATS, unseen
@@ -32,6 +34,12 @@ def redact_move(move, seat):
     elif move.get("type") in ANSWERS and move.get("seat") != seat:
         move = {"type": "answer", "seat": move.get("seat")}
     return move
+
+
+def odds_hidden(move):
+    """T-10.2: every chance outcome (a deal, a draw, an indicator) is a share of the
+    unseen cards, which the other hands' cards are not: its ``p`` is shown to nobody."""
+    return move.get("seat") == CHANCE
 
 
 def perturb_hidden(state, seat, rnd, *, seats=None, card=None):

@@ -180,3 +180,16 @@ def test_V_3_and_V_4_a_whole_turn_through_the_api(table):
                        {"type": "stop", "seat": 1})
     assert state["columns"][0] == ["O1", "D2"] and state["hands"][0] == ["O1", "O3"]
     assert state["to_move"] == [2]
+
+
+def test_V_7_2_a_cards_p_is_shown_to_nobody(table):
+    """A card's p is its share of the deck, which the hidden hands' cards are not (issue
+    27): no reader's log and not the table's listing shows it."""
+    state = table.play(table.dealt(2, hands=[["S", "S"], ["S", "S"]]),
+                       {"type": "draw", "seat": 1, "source": "deck"})
+    move = ENGINE.legal_moves(state)[0]
+    bare = {k: v for k, v in move.items() if k != "p"}
+    record = ENGINE.step(state, bare)[2]
+    assert record["p"] == move["p"]
+    assert all("p" not in ENGINE.view_move(record, reader) for reader in (None, 1, 2))
+    assert ENGINE.view_listing(state, [move], None) == [bare]

@@ -106,6 +106,9 @@ class Vectron(Engine):
     def _redact_move(self, move, seat):
         return hidden.redact_move(move, seat)
 
+    def _odds_hidden(self, move):
+        return hidden.odds_hidden(move)
+
     def _move_text(self, move, lang):
         return text.move_text(move, lang)
 

@@ -32,6 +32,12 @@ def redact_move(move: dict, seat) -> dict:
     return move
 
 
+def odds_hidden(move: dict) -> bool:
+    """A card's odds are its share of the deck, which the hidden hands' cards are not:
+    its ``p`` is shown to nobody (the card itself never shows in the move either)."""
+    return move.get("type") == "card" and move.get("seat") == CHANCE
+
+
 def perturb_hidden(state: dict, seat, rnd: random.Random) -> dict:
     """A copy where what ``seat`` may not see changes: the other hands and the deck
     trade cards at random, each keeping its size (conformance hook)."""
