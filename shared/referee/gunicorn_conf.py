@@ -14,6 +14,8 @@ import os
 import shutil
 import tempfile
 
+from referee import capacity
+
 bind = [os.environ.get("BIND", "0.0.0.0:8000")]
 METRICS_PORT = int(os.environ.get("METRICS_PORT", "9100"))
 if METRICS_PORT:  # a second listener; the ingress and the Service route only the first
@@ -26,7 +28,8 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 # gevent (GUNICORN_WORKER_CLASS=gevent): its event streams are idle greenlets, not threads.
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
-worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "2000"))  # gevent
+worker_connections = capacity.worker_connections()  # gevent; streams stay below it
+capacity.stream_limit()  # a limit that leaves no connection free stops the server now
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))

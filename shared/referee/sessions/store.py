@@ -22,20 +22,37 @@ import redis
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
+from .. import capacity
 from ..errors import UnknownSession
 from . import keys
 
 ROLES = ("table", "spectator")
 
 
-def connect(url: str, cluster: bool = False):
-    """One client (connection pool) per process, with timeouts and a bounded retry."""
-    options = dict(socket_timeout=2.0, socket_connect_timeout=2.0, decode_responses=True,
-                   retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 2))
+def connect(url: str, cluster: bool = False, *, socket_timeout: float | None = None,
+            max_connections: int | None = None, pool_timeout: float | None = None,
+            retries: int = 1):
+    """One client (connection pool) per process, with short timeouts.
+
+    A command that gets no answer fails after ``socket_timeout`` and is not tried again
+    (a hung Redis would make each try wait as long); a dropped connection is tried again
+    ``retries`` times (Redis restarted: the pooled connections are stale). The pool blocks
+    a caller up to ``pool_timeout`` for a free connection rather than failing at once
+    (:mod:`referee.capacity` sizes it)."""
+    timeout = capacity.redis_socket_timeout() if socket_timeout is None else socket_timeout
+    options = dict(socket_timeout=timeout, socket_connect_timeout=timeout,
+                   decode_responses=True,
+                   retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries,
+                               supported_errors=(redis.ConnectionError,)),
+                   connection_pool_class=redis.BlockingConnectionPool,
+                   max_connections=max_connections or capacity.redis_max_connections(),
+                   timeout=capacity.redis_pool_timeout() if pool_timeout is None
+                   else pool_timeout)
     if cluster:
         from redis.cluster import RedisCluster
         return RedisCluster.from_url(url, **options)
-    return redis.Redis.from_url(url, health_check_interval=30, **options)
+    pool_class = options.pop("connection_pool_class")
+    return redis.Redis.from_pool(pool_class.from_url(url, health_check_interval=30, **options))
 
 
 def new_token() -> str:
