@@ -40,6 +40,13 @@ HEARTBEAT = 1  # seconds: a dead stream is noticed within one
 ENV = {"LOG_LEVEL": "warning", "RATE_LIMIT_PER_MINUTE": "0", "RETRY_AFTER_SECONDS": "1",
        "STREAM_HEARTBEAT_SECONDS": str(HEARTBEAT)}
 SESSION_ANSWER_BOUND = 3.0  # seconds: a session route answers (503 at worst) within this
+# A Cluster client re-reads the slots from every node after a failure, one request at a
+# time (redis-py's lock): requests caught in the first seconds of a whole-cluster freeze
+# queue behind each other's re-reads, until the probe refuses them at once (README).
+CLUSTER_ANSWER_BOUND = 6.0
+# With Redis well, a process killed or starting again on this shared 2-core machine slows
+# answers, never stalls them: a bound against a hang, not a speed
+BUSY_ANSWER_BOUND = 10.0
 RECOVERY_BOUND = 15.0  # seconds from the fault's end to a move landing again
 FREEZE = 6.0  # seconds Redis stays frozen
 
@@ -53,6 +60,7 @@ class Answer:
     at: float
     problem: dict | None = None
     retry_after: str | None = None
+    what: str = ""  # the request
 
 
 @dataclass
@@ -74,7 +82,8 @@ class Seen:
                 problem = {"body": response.text[:200]}
             problem["content_type"] = response.headers.get("Content-Type")
         self.add(Answer(kind, response.status_code, time.monotonic() - began, began,
-                        problem, response.headers.get("Retry-After")))
+                        problem, response.headers.get("Retry-After"),
+                        f"{response.request.method} {response.request.path_url}"))
 
     def assert_every_5xx_is_a_documented_503(self) -> None:
         bad = [a for a in self.answers if a.status >= 500 and not (
@@ -91,10 +100,11 @@ class Replicas:
     """Gateway URLs a client turns to: the next one when a connection fails."""
 
     def __init__(self, urls):
-        self.urls, self.turn = list(urls), itertools.count()
+        self.urls = list(urls)
 
-    def pick(self, salt: int = 0) -> str:
-        return self.urls[(next(self.turn) + salt) % len(self.urls)]
+    def pick(self, attempt: int, first: int = 0) -> str:
+        """The URL of a request's ``attempt``-th try, its first try going to ``first``."""
+        return self.urls[(first + attempt) % len(self.urls)]
 
 
 def call(http, replicas, seen, method, path, *, token=None, ok=(200,), kind="session",
@@ -102,11 +112,11 @@ def call(http, replicas, seen, method, path, *, token=None, ok=(200,), kind="ses
     """Until answered with a status in ``ok``: after a 503, Retry-After; after a failed
     connection, the next replica. Anything else is a defect of the scenario."""
     headers = {**(bearer(token) if token else {}), **(headers or {})}
-    salt = random.randrange(len(replicas.urls))
-    for _ in range(600):
+    first = random.randrange(len(replicas.urls))
+    for attempt in range(600):
         began = time.monotonic()
         try:
-            answer = http.request(method, replicas.pick(salt) + path, headers=headers,
+            answer = http.request(method, replicas.pick(attempt, first) + path, headers=headers,
                                   timeout=(2, 10), **kwargs)
         except requests.RequestException:
             seen.add(Answer(kind, 0, time.monotonic() - began, began))
@@ -182,6 +192,7 @@ class Watcher(threading.Thread):
         self.table, self.token, self.replicas, self.seen = table, token, replicas, seen
         self.ids: list[int] = []
         self.last = table.start
+        self.attempts = itertools.count()  # each follow goes to the next replica
         self.until: int | None = None  # stop once this version is seen
         self.wanted: list[int] = []  # the versions after the start, from the log
         self.error = None
@@ -207,7 +218,8 @@ class Watcher(threading.Thread):
     def follow(self, http):
         began = time.monotonic()
         try:
-            with http.get(self.replicas.pick() + self.table.path + "/events", stream=True,
+            with http.get(self.replicas.pick(next(self.attempts)) + self.table.path + "/events",
+                          stream=True,
                           timeout=(2, 3 * HEARTBEAT),
                           headers={**bearer(self.token),
                                    "Last-Event-ID": str(self.last)}) as answer:
@@ -300,7 +312,7 @@ class Scenario:
         return max(min(t for t in m.landed_at if t > fault_ended) for m in self.movers) \
             - fault_ended
 
-    def check(self, dropped_allowed: bool = False) -> dict:
+    def check(self, dropped_allowed: bool = False, bound=SESSION_ANSWER_BOUND) -> dict:
         """Everything counted once the movers stop; what was measured."""
         self.stop.set()
         for mover in self.movers:
@@ -332,7 +344,7 @@ class Scenario:
             assert watcher.ids == watcher.wanted, (watcher.ids, watcher.wanted)
             counts["events"] += len(watcher.ids)
         seen.assert_every_5xx_is_a_documented_503()
-        slow = [a for a in seen.of("session") if a.seconds > SESSION_ANSWER_BOUND]
+        slow = [a for a in seen.of("session") if a.seconds > bound]
         assert not slow, slow[:5]
         for kind in ("stateless", "readyz", "metrics"):
             answers = seen.of(kind)
@@ -354,18 +366,18 @@ def signal_all(processes, signum) -> None:
         os.kill(process.pid, signum)
 
 
-def freeze(scenario, redis_processes) -> dict:
-    """Redis frozen (SIGSTOP) for FREEZE seconds under play; what was counted."""
+def freeze(scenario, redis_processes, seconds=FREEZE, bound=SESSION_ANSWER_BOUND) -> dict:
+    """Redis frozen (SIGSTOP) for ``seconds`` under play; what was counted."""
     frozen_at = time.monotonic()
     signal_all(redis_processes, signal.SIGSTOP)
     try:
-        time.sleep(FREEZE)
+        time.sleep(seconds)
     finally:
         signal_all(redis_processes, signal.SIGCONT)
     thawed_at = time.monotonic()
     recovered = scenario.recover(thawed_at)
     scenario.wait_for_moves(2, after=thawed_at)
-    counts = scenario.check()
+    counts = scenario.check(bound=bound)
     # the gauge showed the outage while it lasted (a probe, not a scrape, asks Redis),
     # and shows Redis back after it
     during = [up for at, up in scenario.seen.redis_up if frozen_at + 3 < at < thawed_at]
@@ -445,7 +457,7 @@ def test_a_gateway_worker_killed(two_replicas):
         killed_at = time.monotonic()
         recovered = scenario.recover(killed_at)
         scenario.wait_for_moves(3, after=killed_at)
-        counts = scenario.check(dropped_allowed=True)
+        counts = scenario.check(dropped_allowed=True, bound=BUSY_ANSWER_BOUND)
         deadline = time.monotonic() + RECOVERY_BOUND
         while len([w for w in master.children() if w.pid != workers[0].pid]) < 2:
             assert time.monotonic() < deadline, "gunicorn did not replace the worker"
@@ -469,8 +481,111 @@ def test_a_gateway_replica_killed_and_restarted(two_replicas):
         ready = requests.get(stack.second_url + "/readyz", timeout=10)
         assert ready.status_code == 200 and ready.json()["status"] == "ready"
         scenario.wait_for_moves(3, after=restarted_at)
-        counts = scenario.check(dropped_allowed=True)
+        counts = scenario.check(dropped_allowed=True, bound=BUSY_ANSWER_BOUND)
         served = [a for a in scenario.seen.answers if a.at > restarted_at and a.status == 200]
         assert served
         REPORT["gateway replica killed and restarted"] = dict(
             counts, restarted_s=round(restarted_at - killed_at, 2))
+
+
+def test_redis_cluster_frozen():
+    """The same on a real three-master Redis Cluster, every master frozen at once (for
+    less than its cluster-node-timeout, 5 s: no master is voted failed meanwhile)."""
+    with EmbeddedCluster(masters=3) as cluster, Stack(
+            port=free_port(), workers=2, threads=4, redis_url=cluster.url,
+            log=lambda line: None, env={**ENV, "REDIS_CLUSTER": "1"},
+            games=["ghostone"]) as stack:
+        with Scenario(stack, [stack.url]) as scenario:
+            REPORT["redis cluster frozen"] = freeze(
+                scenario, [node.process for node in cluster.nodes], seconds=4.5,
+                bound=CLUSTER_ANSWER_BOUND)
+
+
+# ------------------------------------------------------------ streams past the limit
+CONNECTIONS = 40  # a gevent worker's connections here; its stream limit is derived
+
+
+def open_stream(url: str, token: str, since: int):
+    """A stream held open: (its HTTP session, its answer, its lines), or the refusal."""
+    http = requests.Session()
+    answer = http.get(url, stream=True, timeout=(5, 10),
+                      headers={**bearer(token), "Last-Event-ID": str(since)})
+    answer.encoding = "utf-8"
+    return http, answer, answer.iter_lines(decode_unicode=True)
+
+
+def test_streams_past_the_limit_are_refused_and_the_replica_keeps_answering(redis_url):
+    from referee import capacity
+    limit = capacity.stream_limit({"GUNICORN_WORKER_CONNECTIONS": str(CONNECTIONS)})
+    assert limit < CONNECTIONS
+    env = {**ENV, "GUNICORN_WORKER_CONNECTIONS": str(CONNECTIONS),
+           "REDIS_MAX_CONNECTIONS": "4"}  # a pool far smaller than the streams
+    with Stack(port=free_port(), workers=1, threads=4, redis_url=redis_url,
+               log=lambda line: None, env=env, games=["ghostone"]) as stack:
+        seen, replicas = Seen(), Replicas([stack.url])
+        table = Table(replicas, seen)
+        url = stack.url + table.path + "/events"
+        seats = list(table.tokens.values())
+        held = [open_stream(url, seats[n % 3], table.start) for n in range(limit)]
+        assert [answer.status_code for _, answer, _ in held] == [200] * limit
+        # every further stream: a 503 with Retry-After, never silence (the timeout)
+        for n in range(CONNECTIONS - limit + 5):
+            http, answer, _ = open_stream(url, seats[n % 3], table.start)
+            seen.note("stream", answer, time.monotonic())
+            assert answer.status_code == 503 and int(answer.headers["Retry-After"]) >= 1
+            http.close()
+        seen.assert_every_5xx_is_a_documented_503()
+        # at the limit, the replica answers moves, /readyz and the stateless routes
+        with requests.Session() as http:
+            assert http.get(stack.url + "/readyz", timeout=10).status_code == 200
+            assert http.get(stack.url + "/v1/games", timeout=10).status_code == 200
+            for _ in range(3):
+                view = call(http, replicas, seen, "GET", table.path, token=table.spectator)
+                seat = view.json()["to_move"][0]
+                moves = call(http, replicas, seen, "GET", table.path + "/legal-moves",
+                             token=table.tokens[seat]).json()["moves"]
+                call(http, replicas, seen, "POST", table.path + "/moves",
+                     token=table.tokens[seat], json={"move": moves[0]})
+            last = call(http, replicas, seen, "GET", table.path,
+                        token=table.spectator).json()["version"]
+        assert [a.status for a in seen.of("session")] == [201] + [200] * 10
+        # every held stream got every move, though 4 Redis connections serve them all
+        for _, _, lines in held:
+            ids = [event.id for event in parse(until_version(lines, last))
+                   if isinstance(event, Event) and event.id is not None]
+            assert ids == list(range(table.start + 1, last + 1))
+        # streams whose clients left are let go within one heartbeat (and a margin)
+        gone = held[:8]
+        for http, answer, _ in gone:
+            answer.close()
+            http.close()
+        left_at = time.monotonic()
+        while open_streams(stack) > limit - len(gone):
+            assert time.monotonic() - left_at < 2 * HEARTBEAT + 3, open_streams(stack)
+            time.sleep(0.05)
+        noticed = time.monotonic() - left_at
+        again = [open_stream(url, seats[0], last) for _ in gone]
+        assert [answer.status_code for _, answer, _ in again] == [200] * len(gone)
+        for http, answer, _ in held[8:] + again:
+            answer.close()
+            http.close()
+        REPORT["streams past the limit"] = dict(
+            limit=limit, connections=CONNECTIONS, refused=CONNECTIONS - limit + 5,
+            dead_noticed_s=round(noticed, 2))
+
+
+def until_version(lines, version: int):
+    """A stream's lines up to the blank line after the event with id ``version``."""
+    seen_last = False
+    for line in lines:
+        yield line
+        if line == f"id: {version}":
+            seen_last = True
+        elif seen_last and line == "":
+            return
+
+
+def open_streams(stack) -> float:
+    scraped = requests.get(stack.metrics_urls["gateway"], timeout=10).text
+    return sum(s.value for f in text_string_to_metric_families(scraped) for s in f.samples
+               if s.name == "referee_event_streams_open")

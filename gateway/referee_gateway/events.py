@@ -27,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import redis
 from flask import Response, request, stream_with_context
+from redis.exceptions import RedisClusterException
 
 from referee.errors import BadRequest, RefereeError, ServiceUnavailable
 from referee.sessions import keys
@@ -106,7 +107,7 @@ class Doorbell:
                     if message and message.get("type") == "message":
                         sid, _, _ = str(message["data"]).partition(" ")
                         self.ring(sid)
-            except (redis.RedisError, OSError) as exc:
+            except (redis.RedisError, RedisClusterException, OSError) as exc:
                 log.warning("doorbell: %r; subscribing again in %.1f s", exc, pause)
                 time.sleep(pause)
                 pause = min(pause * 2, 5.0)

@@ -87,7 +87,7 @@ class RedisProbe:
     def probe(self) -> bool:
         """One ping (and the tasks); what it found is kept and reported."""
         try:
-            self.client.ping()
+            ping(self.client)
             for task in self.tasks:
                 task(self.client)
         except Exception as exc:  # noqa: BLE001 (a cluster's own errors too: never die)
@@ -123,3 +123,16 @@ class RedisProbe:
 
         guarded._guarded = True
         client.execute_command = guarded
+
+
+def ping(client) -> None:
+    """PING Redis; on a Cluster each master in turn, each on its own connection: a
+    cluster client's failed command re-reads the slots from every node first (seconds,
+    where a probe has half of one)."""
+    primaries = getattr(client, "get_primaries", None)
+    nodes = [node.redis_connection for node in primaries()] if primaries else [None]
+    if None in nodes:  # a node not connected yet: the client's own way
+        client.ping()
+        return
+    for node in nodes:
+        node.ping()
