@@ -27,8 +27,9 @@ class StoreDown(redis.ConnectionError):
 
 class RedisProbe:
     def __init__(self, client, every: float = 1.0, on_result: Callable | None = None,
-                 trip: int = 2):
+                 trip: int = 2, background: bool = True):
         self.client, self.every, self.trip = client, float(every), int(trip)
+        self.background = background  # False: only probe() by hand (a test's)
         self.failures = 0  # probes in a row without an answer
         self.tasks: list[Callable] = []  # each called with the probe's client after a ping
         self.on_result = on_result  # (up, error) after each probe: the metrics
@@ -54,7 +55,7 @@ class RedisProbe:
 
     @property
     def reachable(self) -> bool:
-        if self._pid != os.getpid():  # forked, or never started: no thread answers for us
+        if self._pid != os.getpid() and self.background:  # forked, or never started
             self.start()
         return self.up and not self.stale
 
