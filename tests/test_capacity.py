@@ -6,7 +6,6 @@ import socket
 
 import pytest
 import redis
-
 from referee import capacity
 from referee.embedded import free_port
 from referee.sessions.probe import RedisProbe, StoreDown

@@ -659,8 +659,8 @@ DASHBOARD = {
     "Dependencies": [
         ("Redis up (every gateway)", "short",
          [("min(referee_redis_up)", "lowest"), ("max(referee_redis_up)", "highest")],
-         "1 when a gateway's background probe reaches Redis (a scrape never waits on it). "
-         "Alert RefereeRedisDown at 0 everywhere, RefereeRedisProbeErrors on one gateway."),
+         ("1 when a gateway's background probe reaches Redis (a scrape never waits on it). "
+          "Alert RefereeRedisDown at 0 everywhere, RefereeRedisProbeErrors on one gateway.")),
         ("Redis command p99 by command", "s",
          [(("histogram_quantile(0.99, sum by (le, command) (rate("
             "referee_redis_command_duration_seconds_bucket[5m])))"), "{{command}}")],
@@ -670,8 +670,8 @@ DASHBOARD = {
            "{{command}} {{error}}"),
           ("sum by (instance) (rate(referee_redis_probe_failures_total[5m]))",
            "probe {{instance}}")],
-         "Failed commands by error class (StoreDown: refused at once while the probe fails); "
-         "unanswered probes by gateway pod."),
+         ("Failed commands by error class (StoreDown: refused at once while the probe "
+          "fails); unanswered probes by gateway pod.")),
         ("Game service calls p99 by game", "s",
          [(("histogram_quantile(0.99, sum by (le, game) (rate("
             "referee_upstream_request_duration_seconds_bucket[5m])))"), "{{game}}")],

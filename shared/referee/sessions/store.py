@@ -47,14 +47,13 @@ def connect(url: str, cluster: bool = False, *, socket_timeout: float | None = N
     if socket_timeout is None:
         socket_timeout = capacity.redis_socket_timeout() / (3 if cluster else 1)
     timeout, retries = socket_timeout, 0 if cluster else retries
-    options = dict(socket_timeout=timeout, socket_connect_timeout=timeout,
-                   decode_responses=True,
-                   retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries,
-                               supported_errors=(redis.ConnectionError,)),
-                   connection_pool_class=redis.BlockingConnectionPool,
-                   max_connections=max_connections or capacity.redis_max_connections(),
-                   timeout=capacity.redis_pool_timeout() if pool_timeout is None
-                   else pool_timeout)
+    options = {
+        "socket_timeout": timeout, "socket_connect_timeout": timeout, "decode_responses": True,
+        "retry": Retry(ExponentialBackoff(cap=0.5, base=0.05), retries,
+                       supported_errors=(redis.ConnectionError,)),
+        "connection_pool_class": redis.BlockingConnectionPool,
+        "max_connections": max_connections or capacity.redis_max_connections(),
+        "timeout": capacity.redis_pool_timeout() if pool_timeout is None else pool_timeout}
     if cluster:
         from redis.cluster import RedisCluster
         client = RedisCluster.from_url(url, **options)
