@@ -243,8 +243,8 @@ class Watcher(threading.Thread):
 
 
 class Prober(threading.Thread):
-    """Asks what needs no Redis (``/v1/games``, a stateless move list), ``/readyz`` and
-    ``/metrics`` five times a second, and notes ``referee_redis_up``."""
+    """Asks what needs no Redis (``/v1/games``, a game's info from its service),
+    ``/readyz`` and ``/metrics`` five times a second, and notes ``referee_redis_up``."""
 
     def __init__(self, url, metrics_url, seen, stop):
         super().__init__(daemon=True)
@@ -262,6 +262,7 @@ class Prober(threading.Thread):
 
     def once(self, http):
         for kind, url in (("stateless", self.url + "/v1/games"),
+                          ("stateless", self.url + "/v1/games/ghostone"),
                           ("readyz", self.url + "/readyz"), ("metrics", self.metrics_url)):
             began = time.monotonic()
             try:

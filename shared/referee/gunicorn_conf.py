@@ -7,7 +7,8 @@ Besides the public address (``BIND``) a server listens on ``METRICS_PORT``
 go through prometheus_client's multiprocess mode so the workers add up: the
 master empties ``PROMETHEUS_MULTIPROC_DIR`` (or makes a private one) before the
 first worker forks. Every line the server writes is JSON (:mod:`referee.logs`).
-Nothing happens at import: this module is also imported by running workers.
+Nothing happens at import but a check that the stream limit leaves connections free
+(:mod:`referee.capacity`): this module is also imported by running workers.
 """
 
 import os

@@ -32,7 +32,7 @@ class RedisProbe:
         self.background = background  # False: only probe() by hand (a test's)
         self.failures = 0  # probes in a row without an answer
         self.tasks: list[Callable] = []  # each called with the probe's client after a ping
-        self.on_result = on_result  # (up, error) after each probe: the metrics
+        self.on_result = on_result  # (up, failed) after each probe: the metrics
         self.up = True  # until a probe says otherwise: a fresh worker serves at once
         self.error: str | None = None
         self.answered = time.monotonic()  # when Redis last answered a probe
