@@ -66,6 +66,7 @@ def gateway_app(store, service_urls):
     app = create_app({"TESTING": True, "REDIS_URL": url, "REDIS_CLUSTER": cluster,
                       "GAME_SERVICES": dict(service_urls)})
     yield app
+    app.extensions["redis.probe"].stop()
     # close the connections before the servers they go to stop (no unclosed sockets)
     app.extensions["upstream"].close()
     close_redis(app.extensions["sessions"].client)

@@ -143,8 +143,14 @@ def test_metrics_are_served_on_the_metrics_port_only(unlimited):
         total(before, "referee_http_requests_total")
 
 
+def probed(client):
+    """The gateway's Redis probe, once more now (it runs each second in the background)."""
+    return client.application.extensions["redis.probe"].probe()
+
+
 def test_live_sessions_count_what_was_created_and_not_deleted(unlimited):
     def live():
+        probed(unlimited)  # the count a scrape shows is the probe's
         return total(scrape(unlimited), "referee_sessions_live")
 
     before = live()
@@ -161,17 +167,25 @@ def test_redis_errors_are_counted_and_redis_up_drops_to_zero(service_urls):
     from referee_gateway import create_app
     nowhere = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
     client = create_app({"TESTING": True, "REDIS_URL": nowhere, "RATE_LIMIT_PER_MINUTE": 0,
+                         "REDIS_PROBE_SECONDS": 3600,  # this test probes by hand
                          "GAME_SERVICES": dict(service_urls)}).test_client()
     before = scrape(client)
     answer = client.post("/v1/sessions", json={"game": "ghostone", "players": 3})
     assert_problem(answer, 503, "service_unavailable")
+    assert not probed(client) and not probed(client)  # two probes unanswered: down
     after = scrape(client)
     assert total(after, "referee_redis_errors_total", command="EVALSHA",
                  error="ConnectionError") - total(before, "referee_redis_errors_total",
                                                   command="EVALSHA",
                                                   error="ConnectionError") == 1
     assert total(after, "referee_redis_up") == 0
+    assert total(after, "referee_redis_probe_failures_total") - total(
+        before, "referee_redis_probe_failures_total") >= 2
     assert not [s for s in after if s.name == "referee_sessions_live"]
+    # known down: a session route is refused without asking Redis (StoreDown)
+    assert_problem(client.get("/v1/sessions/abc", headers=bearer("t")), 503,
+                   "service_unavailable")
+    assert total(scrape(client), "referee_redis_errors_total", error="StoreDown") >= 1
 
 
 def test_rate_limit_hits_are_counted(redis_url, service_urls):

@@ -42,7 +42,6 @@ GATEWAY_SETTINGS = {
     "RETRY_AFTER_SECONDS": "2",
     "RATE_LIMIT_PER_MINUTE": "1200",
     "STREAM_HEARTBEAT_SECONDS": "15",
-    "STREAM_MAX_PER_WORKER": "2000",
     "JOIN_FAILURES_PER_MINUTE": "10",
 }
 # The gateway alone runs gevent workers: an open event stream (GET /v1/sessions/{id}/events)
@@ -671,14 +670,19 @@ DASHBOARD = {
     "Dependencies": [
         ("Redis up (every gateway)", "short",
          [("min(referee_redis_up)", "lowest"), ("max(referee_redis_up)", "highest")],
-         "1 when a gateway's scrape reached Redis. Alert RefereeRedisDown at 0."),
+         ("1 when a gateway's background probe reaches Redis (a scrape never waits on it). "
+          "Alert RefereeRedisDown at 0 everywhere, RefereeRedisProbeErrors on one gateway.")),
         ("Redis command p99 by command", "s",
          [(("histogram_quantile(0.99, sum by (le, command) (rate("
             "referee_redis_command_duration_seconds_bucket[5m])))"), "{{command}}")],
          "Scripts run as EVALSHA; retries are included."),
         ("Redis errors per second", "ops",
          [("sum by (command, error) (rate(referee_redis_errors_total[5m]))",
-           "{{command}} {{error}}")], "Failed commands by error class."),
+           "{{command}} {{error}}"),
+          ("sum by (instance) (rate(referee_redis_probe_failures_total[5m]))",
+           "probe {{instance}}")],
+         ("Failed commands by error class (StoreDown: refused at once while the probe "
+          "fails); unanswered probes by gateway pod.")),
         ("Game service calls p99 by game", "s",
          [(("histogram_quantile(0.99, sum by (le, game) (rate("
             "referee_upstream_request_duration_seconds_bucket[5m])))"), "{{game}}")],

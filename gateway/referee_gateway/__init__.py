@@ -14,6 +14,7 @@ from flask_cors import CORS
 
 from referee import observability
 from referee.errors import ServiceUnavailable
+from referee.sessions.probe import RedisProbe
 from referee.sessions.store import SessionStore, connect
 from referee.web import OpenApi, install_error_handlers, json_response, problem_response
 
@@ -49,8 +50,15 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["GAME_SERVICES"], app.config["UPSTREAM_CONNECT_TIMEOUT"],
         app.config["UPSTREAM_READ_TIMEOUT"], app.config["RETRY_AFTER_SECONDS"])
     app.extensions["sessions"] = SessionStore(
-        connect(app.config["REDIS_URL"], cluster=app.config["REDIS_CLUSTER"]),
+        connect(app.config["REDIS_URL"], cluster=app.config["REDIS_CLUSTER"],
+                max_connections=app.config["REDIS_MAX_CONNECTIONS"]),
         app.config["SESSION_TTL_SECONDS"])
+    # Redis seen from the side: /metrics, /readyz and the session routes never wait on it
+    probe = app.extensions["redis.probe"] = RedisProbe(
+        connect(app.config["REDIS_URL"], cluster=app.config["REDIS_CLUSTER"],
+                socket_timeout=app.config["REDIS_PROBE_TIMEOUT"], max_connections=2,
+                retries=0), every=app.config["REDIS_PROBE_SECONDS"])
+    probe.guard(app.extensions["sessions"].client)
 
     # once, first: every limit, log line and metric reads the address it fixes
     limits.trust_proxies(app, app.config["TRUSTED_PROXY_HOPS"])
@@ -85,12 +93,21 @@ def create_app(test_config: dict | None = None) -> Flask:
     def healthz():
         return json_response({"status": "ok"})
 
-    @api.route(app, "/readyz", "GET", summary="Readiness: Redis answers", errors=(503,),
+    @api.route(app, "/readyz", "GET", summary="Readiness: this worker serves (Redis down: "
+               "degraded, still ready; 503 only while the worker stops)", errors=(503,),
                operation_id="readyz")
     def readyz():
-        app.extensions["sessions"].ping()
-        return json_response({"status": "ready", "games": sorted(app.config["GAME_SERVICES"])})
+        # Never Redis's word alone: an outage would take every replica out of the Service,
+        # and with them the stateless routes, which need no Redis (README, "Reliability").
+        if events.worker_stopping():
+            raise ServiceUnavailable("this worker is stopping",
+                                     retry_after=app.config["RETRY_AFTER_SECONDS"])
+        redis_status = probe.status()
+        return json_response({"status": "ready" if redis_status["redis"] == "up"
+                              else "degraded", **redis_status,
+                              "games": sorted(app.config["GAME_SERVICES"])})
 
     api.install(app)
     observability.install(app, "gateway")  # request ids, metrics, access log lines
+    probe.start()
     return app

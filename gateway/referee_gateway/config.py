@@ -2,6 +2,7 @@
 
 import os
 
+from referee import capacity
 from referee.catalog import default_service_urls
 
 
@@ -37,9 +38,13 @@ def from_environment() -> dict:
         # cookies, so no credentials are ever allowed
         "CORS_ORIGINS": [o.strip() for o in env.get("CORS_ORIGINS", "*").split(",") if o.strip()],
         # event streams: a comment line this often on an idle stream; past this many open
-        # streams a worker answers 503 with Retry-After
+        # streams a worker answers 503 with Retry-After (below its gunicorn connections)
         "STREAM_HEARTBEAT_SECONDS": float(env.get("STREAM_HEARTBEAT_SECONDS", 15)),
-        "STREAM_MAX_PER_WORKER": int(env.get("STREAM_MAX_PER_WORKER", 2000)),
+        "STREAM_MAX_PER_WORKER": capacity.stream_limit(env),
+        "REDIS_MAX_CONNECTIONS": capacity.redis_max_connections(env),
+        # a PING this often, with this timeout, on a connection of its own (probe.py)
+        "REDIS_PROBE_SECONDS": float(env.get("REDIS_PROBE_SECONDS", 1.0)),
+        "REDIS_PROBE_TIMEOUT": float(env.get("REDIS_PROBE_TIMEOUT", 0.5)),
         "STREAM_BUILDERS": int(env.get("STREAM_BUILDERS", 8)),
         # join attempts with an unknown code per address and minute, then 429
         "JOIN_FAILURES_PER_MINUTE": int(env.get("JOIN_FAILURES_PER_MINUTE", 10)),

@@ -16,8 +16,10 @@ Idle streams hold no request worker: the gateway runs on gevent workers (one
 greenlet per stream), see the README's "Live tables".
 """
 
+import _socket
 import json
 import logging
+import socket
 import threading
 import time
 from collections import OrderedDict
@@ -25,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import redis
 from flask import Response, request, stream_with_context
+from redis.exceptions import RedisClusterException
 
 from referee.errors import BadRequest, RefereeError, ServiceUnavailable
 from referee.sessions import keys
@@ -43,6 +46,7 @@ class Doorbell:
         self.client, self.stopping = client, stopping
         self.waiting: dict[str, set[threading.Event]] = {}
         self.lock = threading.Lock()
+        self.admission = threading.Lock()  # (watch takes self.lock: a lock of its own)
         self.thread = None
         self.closed = False
 
@@ -50,6 +54,12 @@ class Doorbell:
     def open_streams(self) -> int:
         with self.lock:
             return sum(len(bells) for bells in self.waiting.values())
+
+    def admit(self, sid: str, most: int) -> threading.Event | None:
+        """A bell for one more stream, or None when ``most`` are open: counted and
+        watched at once, so a crowd arriving together cannot pass the limit."""
+        with self.admission:
+            return self.watch(sid) if self.open_streams < most else None
 
     def watch(self, sid: str) -> threading.Event:
         bell = threading.Event()
@@ -97,7 +107,7 @@ class Doorbell:
                     if message and message.get("type") == "message":
                         sid, _, _ = str(message["data"]).partition(" ")
                         self.ring(sid)
-            except (redis.RedisError, OSError) as exc:
+            except (redis.RedisError, RedisClusterException, OSError) as exc:
                 log.warning("doorbell: %r; subscribing again in %.1f s", exc, pause)
                 time.sleep(pause)
                 pause = min(pause * 2, 5.0)
@@ -252,19 +262,20 @@ def register(app, api, stopping=worker_stopping):
                            "is read, so that answer can arrive after events of later "
                            "versions.")
     def events(sid):
+        if bell.open_streams >= most or not bell.alive:  # before Redis is asked anything
+            raise crowded()
         session, caller = load(store, sid)
         since = resume_point(session.version)
-        if bell.open_streams >= most or not bell.alive:
-            raise ServiceUnavailable("this gateway holds as many streams as it may; try "
-                                     "again shortly", retry_after=app.config[
-                                         "RETRY_AFTER_SECONDS"])
         token = bearer_token()
+        ring = bell.admit(sid, most)
+        if ring is None:
+            raise crowded()
+        client_socket = connection_of(request.environ)
 
         def stream():
             nonlocal caller
             sent = session.version if since is None else since
             language = request.headers.get("Accept-Language", "")[:200]
-            ring = bell.watch(sid)
             try:
                 yield f"retry: {RETRY_MS}\n\n"
                 if since is None:
@@ -298,14 +309,55 @@ def register(app, api, stopping=worker_stopping):
                                 sent = entry["version"]
                             before = entry["version"]
                     if not ring.wait(heartbeat):
+                        if peer_closed(client_socket):  # gone: free its place now
+                            return
                         yield ": keep-alive\n\n"
             except (redis.RedisError, RefereeError) as exc:  # the client resumes
                 log.warning("stream %s ended: %r", sid, exc)
             finally:
                 bell.unwatch(sid, ring)
 
-        return Response(stream_with_context(stream()), 200, mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        response = Response(stream_with_context(stream()), 200, mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        # admitted above: let go even if the stream never starts (the client left first)
+        response.call_on_close(lambda: bell.unwatch(sid, ring))
+        return response
+
+    def crowded() -> ServiceUnavailable:
+        return ServiceUnavailable("this gateway holds as many streams as it may; try again "
+                                  "shortly", retry_after=app.config["RETRY_AFTER_SECONDS"])
+
+
+def connection_of(environ: dict):
+    """The client's socket, where the server tells it (gunicorn, werkzeug); else None."""
+    return environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
+
+
+def peer_closed(sock) -> bool:
+    """Whether the client has closed its end: a peek that neither waits nor consumes.
+
+    A stream learns that its client left only when a write fails, which takes two
+    writes (the first goes to the kernel's buffer): up to two heartbeats. The peek sees
+    the client's FIN at the next one. It runs on a plain socket object on the same
+    descriptor (gevent's ``recv`` would wait for data), let go after.
+    """
+    if sock is None:
+        return False
+    try:
+        fd = sock.fileno()
+        if fd < 0:
+            return True
+        plain = _socket.socket(fileno=fd)
+    except OSError:
+        return True
+    try:
+        return plain.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+    except (BlockingIOError, InterruptedError):
+        return False  # nothing to read: the client is there and silent, as it should be
+    except OSError:
+        return True  # reset
+    finally:
+        plain.detach()  # the descriptor stays the server's
 
 
 def resume_point(current: int) -> int | None:

@@ -7,12 +7,15 @@ Besides the public address (``BIND``) a server listens on ``METRICS_PORT``
 go through prometheus_client's multiprocess mode so the workers add up: the
 master empties ``PROMETHEUS_MULTIPROC_DIR`` (or makes a private one) before the
 first worker forks. Every line the server writes is JSON (:mod:`referee.logs`).
-Nothing happens at import: this module is also imported by running workers.
+Nothing happens at import but a check that the stream limit leaves connections free
+(:mod:`referee.capacity`): this module is also imported by running workers.
 """
 
 import os
 import shutil
 import tempfile
+
+from referee import capacity
 
 bind = [os.environ.get("BIND", "0.0.0.0:8000")]
 METRICS_PORT = int(os.environ.get("METRICS_PORT", "9100"))
@@ -26,7 +29,8 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 # gevent (GUNICORN_WORKER_CLASS=gevent): its event streams are idle greenlets, not threads.
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
-worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "2000"))  # gevent
+worker_connections = capacity.worker_connections()  # gevent; streams stay below it
+capacity.stream_limit()  # a limit that leaves no connection free stops the server now
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))

@@ -96,6 +96,10 @@ REDIS_LATENCY = Histogram(
 REDIS_ERRORS = Counter(
     "referee_redis_errors_total", "Redis commands that failed, by error class",
     ["command", "error"])
+REDIS_PROBE_FAILURES = Counter(
+    "referee_redis_probe_failures_total",
+    "Background probes of Redis (a PING with a short timeout, once a second per gateway "
+    "worker) that got no answer")
 STREAMS_OPEN = Gauge(
     "referee_event_streams_open", "Event streams open now", ["game"],
     multiprocess_mode="livesum")
@@ -206,18 +210,18 @@ class LiveSessions:
     """How many sessions are live: a Redis sorted set of session ids scored by
     their last write, counted within the session TTL (as Redis expires them).
 
-    Cheap on the move path: a worker notes ids in memory and writes them in one
-    pipeline at most once a ``every`` seconds (and before each count), never
-    scanning keys.
+    Nothing on the move path waits on Redis: a worker notes ids in memory, and the
+    Redis probe (:class:`referee.sessions.probe.RedisProbe`, once a second) writes them
+    in one pipeline and counts, with its own short timeout; a scrape reads the count.
     """
 
     KEY = "referee:live-sessions"
 
-    def __init__(self, client, ttl: int, every: float = 1.0):
-        self.client, self.ttl, self.every = client, int(ttl), every
+    def __init__(self, ttl: int):
+        self.ttl = int(ttl)
         self._noted: dict[str, float | None] = {}  # id → last write; None: ended
         self._lock = threading.Lock()
-        self._flushed = time.monotonic()
+        self.counted: int | None = None  # at the last probe (None: not counted yet)
 
     def touch(self, sid: str) -> None:
         with self._lock:
@@ -227,22 +231,14 @@ class LiveSessions:
         with self._lock:
             self._noted[sid] = None
 
-    def flush_if_due(self) -> None:
-        if self._noted and time.monotonic() - self._flushed >= self.every:
-            try:
-                self.flush()
-            except RedisError as exc:  # counted next time; the request is not failed
-                log.warning("live sessions not recorded: %r", exc)
-
-    def flush(self) -> None:
+    def flush(self, client) -> None:
         with self._lock:
             noted, self._noted = self._noted, {}
-            self._flushed = time.monotonic()
         if not noted:
             return
         touched = {sid: at for sid, at in noted.items() if at is not None}
         ended = [sid for sid, at in noted.items() if at is None]
-        pipe = self.client.pipeline(transaction=False)
+        pipe = client.pipeline(transaction=False)
         if touched:
             pipe.zadd(self.KEY, touched)
         if ended:
@@ -257,32 +253,35 @@ class LiveSessions:
                 self._noted = {**noted, **self._noted}
             raise
 
-    def count(self) -> int:
-        self.flush()
-        return int(self.client.zcount(self.KEY, time.time() - self.ttl, "+inf"))
+    def refresh(self, client) -> None:
+        """Write what was noted, then count (a task of the Redis probe)."""
+        self.flush(client)
+        self.counted = int(client.zcount(self.KEY, time.time() - self.ttl, "+inf"))
+
+
+def probed(up: bool, failed: bool) -> None:
+    """What the Redis probe found (its ``on_result``)."""
+    if failed:
+        REDIS_PROBE_FAILURES.inc()
 
 
 class SessionStoreCollector:
-    """Read at scrape time by the gateway: live sessions and whether Redis answers."""
+    """Read at scrape time by the gateway, from what the Redis probe found last: a scrape
+    never waits on Redis."""
 
-    def __init__(self, live: LiveSessions):
-        self.live = live
+    def __init__(self, live: LiveSessions | None, probe):
+        self.live, self.probe = live, probe
 
     def collect(self):
-        up = GaugeMetricFamily("referee_redis_up",
-                               "1 when the session store answered this scrape, else 0")
-        try:
-            count = self.live.count()
-        except RedisError as exc:
-            log.warning("scrape: the session store did not answer: %r", exc)
-            up.add_metric([], 0)
-        else:
-            up.add_metric([], 1)
+        up = self.probe.reachable
+        yield GaugeMetricFamily("referee_redis_up",
+                                "1 when this gateway's last probes of Redis were answered",
+                                value=int(up))
+        if up and self.live is not None and self.live.counted is not None:
             yield GaugeMetricFamily(
                 "referee_sessions_live",
                 "Sessions written within their TTL (the same number from every gateway)",
-                value=count)
-        yield up
+                value=self.live.counted)
 
 
 # ----------------------------------------------------------- the game services

@@ -66,7 +66,6 @@ def install(app: Flask, service: str, engine=None) -> None:
         _watch_streams(app.extensions["doorbell"])
     games = engine_games(app, engine)
     own_game = engine.id if engine is not None else ""
-    live = app.extensions.get("referee.live")
 
     metrics_port = str(port) if counting else None
 
@@ -108,8 +107,6 @@ def install(app: Flask, service: str, engine=None) -> None:
             metrics.later(_count, service, method, route, game, status, took,
                           (problem.get("code") or "other") if problem is not None else None,
                           state.get("mode"))
-            if live is not None:
-                live.flush_if_due()
         level = logging.ERROR if status >= 500 else \
             logging.DEBUG if route in PROBES else logging.INFO
         if log.isEnabledFor(level):
@@ -122,9 +119,9 @@ def install(app: Flask, service: str, engine=None) -> None:
         return response
 
     app.extensions["referee.collectors"] = []
-    if "referee.live" in app.extensions:
-        app.extensions["referee.collectors"].append(
-            metrics.SessionStoreCollector(app.extensions["referee.live"]))
+    if "redis.probe" in app.extensions:  # the gateway: what its Redis probe found last
+        app.extensions["referee.collectors"].append(metrics.SessionStoreCollector(
+            app.extensions.get("referee.live"), app.extensions["redis.probe"]))
     # First of the before-request hooks (so a rate-limited request has its id and its
     # clock too) and last of the after-request ones (so CORS's headers are there).
     app.before_request_funcs.setdefault(None, []).insert(0, begin)
@@ -215,7 +212,10 @@ def _watch_sessions(app: Flask, counting: bool) -> None:
     live = None
     if counting:
         metrics.time_redis(store.client)
-        live = app.extensions["referee.live"] = metrics.LiveSessions(store.client, store.ttl)
+        live = app.extensions["referee.live"] = metrics.LiveSessions(store.ttl)
+        if "redis.probe" in app.extensions:  # it writes and counts them in the background
+            app.extensions["redis.probe"].tasks.append(live.refresh)
+            app.extensions["redis.probe"].on_result = metrics.probed
 
     def about(sid, game):
         if has_request_context():

@@ -22,20 +22,64 @@ import redis
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
+from .. import capacity
 from ..errors import UnknownSession
 from . import keys
 
 ROLES = ("table", "spectator")
 
 
-def connect(url: str, cluster: bool = False):
-    """One client (connection pool) per process, with timeouts and a bounded retry."""
-    options = dict(socket_timeout=2.0, socket_connect_timeout=2.0, decode_responses=True,
-                   retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 2))
+def connect(url: str, cluster: bool = False, *, socket_timeout: float | None = None,
+            max_connections: int | None = None, pool_timeout: float | None = None,
+            retries: int = 1):
+    """One client (connection pool) per process, with short timeouts.
+
+    A command that gets no answer fails after ``socket_timeout`` and is not tried again
+    (a hung Redis would make each try wait as long); a dropped connection is tried again
+    ``retries`` times (Redis restarted: the pooled connections are stale). The pool blocks
+    a caller up to ``pool_timeout`` for a free connection rather than failing at once
+    (:mod:`referee.capacity` sizes it).
+
+    A Cluster client that gets no answer asks every node it knows for the slots before it
+    gives up (redis-py does, and it cannot be turned off): there, each wait is by default
+    a third as long and a failed command is not tried again, so that a whole frozen cluster of three
+    masters still answers within about the time a standalone Redis does."""
+    if socket_timeout is None:
+        socket_timeout = capacity.redis_socket_timeout() / (3 if cluster else 1)
+    timeout, retries = socket_timeout, 0 if cluster else retries
+    options = {
+        "socket_timeout": timeout, "socket_connect_timeout": timeout, "decode_responses": True,
+        "retry": Retry(ExponentialBackoff(cap=0.5, base=0.05), retries,
+                       supported_errors=(redis.ConnectionError,)),
+        "connection_pool_class": redis.BlockingConnectionPool,
+        "max_connections": max_connections or capacity.redis_max_connections(),
+        "timeout": capacity.redis_pool_timeout() if pool_timeout is None else pool_timeout}
     if cluster:
         from redis.cluster import RedisCluster
-        return RedisCluster.from_url(url, **options)
-    return redis.Redis.from_url(url, health_check_interval=30, **options)
+        client = RedisCluster.from_url(url, **options)
+        _cluster_errors_are_redis_errors(client)
+        return client
+    pool_class = options.pop("connection_pool_class")
+    return redis.Redis.from_pool(pool_class.from_url(url, health_check_interval=30, **options))
+
+
+class ClusterUnreachable(redis.ConnectionError):
+    """A Cluster client found no node to answer: redis-py raises RedisClusterException,
+    which is no ``redis.RedisError``; turned into one, every caller that handles a Redis
+    outage (the gateway's 503, a stream's end, the bot worker) handles this one too."""
+
+
+def _cluster_errors_are_redis_errors(client) -> None:
+    from redis.exceptions import RedisClusterException
+    execute = client.execute_command
+
+    def execute_command(*args, **options):
+        try:
+            return execute(*args, **options)
+        except RedisClusterException as exc:
+            raise ClusterUnreachable(str(exc)) from exc
+
+    client.execute_command = execute_command
 
 
 def new_token() -> str:
