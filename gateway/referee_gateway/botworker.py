@@ -74,7 +74,7 @@ class BotWorker:
         self.name = f"{socket.gethostname()}:{os.getpid()}"
         self.stopping = threading.Event()
         self.moves = 0  # bot moves landed (tests and logs count them)
-        # tables with a person first in nothing: each kind has a thread of its own
+        # tables with a person, and tables of bots only: a thread (lane) each
         self.people, self.bots_only = Lane("people"), Lane("bots-only")
         self.only_bots: dict[str, bool] = {}  # session → no person at it (learnt at load)
 
