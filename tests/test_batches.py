@@ -92,3 +92,42 @@ def test_a_flush_asked_while_a_batch_is_done_waits_for_after_it():
     assert done == [["first"]] and len(batches) == 1
     batches.flush()
     assert done == [["first"], ["meanwhile"]]
+
+
+# Made at import, patched after: as in a gevent worker of gunicorn (the master imports the
+# module, the worker patches after its fork). Two greenlets start two batches' threads at
+# once; each thread's start switches greenlets.
+UNDER_GEVENT = """
+import os, sys
+from referee.batches import Batches
+done = []
+first, second = Batches(done.extend, "first"), Batches(done.extend, "second")
+if os.fork() == 0:
+    from gevent import monkey
+    monkey.patch_all()
+    import gevent
+    gevent.joinall([gevent.spawn(first.add, 1), gevent.spawn(second.add, 2)])
+    gevent.sleep(first.interval * 5)
+    first.flush(); second.flush()
+    os._exit(0 if sorted(done) == [1, 2] else 3)
+_, status = os.wait()
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def test_threads_start_under_gevent_patched_after_the_import_without_a_hang():
+    """Issue 28: a lock made before gevent's patching, held across a thread's start (a
+    greenlet switch), blocked the next greenlet and with it the whole worker."""
+    import contextlib
+    import os
+    import signal
+    import subprocess
+    import sys
+    process = subprocess.Popen([sys.executable, "-c", UNDER_GEVENT], start_new_session=True)
+    try:
+        assert process.wait(30) == 0
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the patched process hung starting two batches' threads")
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # the forked child too, if it hung
+            os.killpg(process.pid, signal.SIGKILL)

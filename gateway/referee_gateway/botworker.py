@@ -6,15 +6,24 @@ never holds a request worker of the gateway; the thinking itself is the game ser
 ``/v1/bot-move``, bounded by ``BOT_BUDGET_MS``.
 
 Which sessions: a sorted set in Redis (:func:`referee.sessions.keys.bot_tables`) holds every
-session with a bot seat; the gateway adds a session when a bot takes a seat. The worker
+session with a bot seat, scored by when the worker looks next; the gateway adds a session
+when a bot takes a seat, and every change of such a session marks it due at once (so a
+worker that was down, or missed the announcement, finds it at its next sweep). The worker
 listens on the bot channel (:data:`referee.sessions.keys.BOT_CHANNEL`: every change of a
 session with a bot seat is announced there, so the next seat may be a bot's; the other
-sessions' moves never reach the worker) and sweeps the set every ``BOT_SWEEP_SECONDS`` (a
-lost message, a restarted worker: no game stalls). Tables
-take turns: a worker makes one bot move at a table, then goes on to the next table due, so a
-table of bots only, playing itself for minutes, delays another table's bot by one move at
-most. Replicas share the work through a per-session lock; a bot's move lands by the same
+sessions' moves never reach the worker) and sweeps the due sessions every
+``BOT_SWEEP_SECONDS`` (2), at once when it starts.
+
+Fair shares (issue 28): tables with a person and tables of bots only are played by two
+threads of their own (lanes), so bots playing themselves never delay a bot a person waits
+for, however many such tables there are. In each lane tables take turns, one bot move each.
+Replicas share the work through a per-session lock (it expires a budget and 2 s after it
+was taken, so a killed worker's table is free soon); a bot's move lands by the same
 compare-and-set as a person's, so a move that raced another change is simply chosen again.
+
+No crash: whatever a table's move meets — the session deleted meanwhile, a lost race, a
+game service or Redis that does not answer, an answer not foreseen — is a warning, that
+table is looked at again later, and the other tables play on.
 
 What a bot sees: its seat's view (``/v1/view``), nothing else — the same view its seat's
 token would get. The move is then played on the whole state by ``/v1/apply``, like any move.
@@ -41,11 +50,16 @@ from .upstream import Upstream
 
 log = logging.getLogger("referee.bots")
 
-#: the most bot-channel messages read between two bot moves (a flood of bot tables'
-#: changes must not keep the worker from playing)
+#: the most bot-channel messages read between two sweeps' checks (a flood of bot tables'
+#: changes must not keep the worker from sweeping)
 MAX_MESSAGES_A_TURN = 500
-#: a session whose bots are not to move is looked at again after this long anyway
+#: the most due tables one sweep hands over
+SWEEP_LIMIT = 1000
+#: a session whose bots are not to move is looked at again after this long anyway (each
+#: change of the session marks it due at once: this is only a safety net)
 IDLE_RECHECK_SECONDS = 60
+#: a table whose move failed (a service down, a bug) is looked at again after this long
+FAILED_RECHECK_SECONDS = 5
 #: seconds the worker waits after the session store did not answer
 REDIS_RETRY_SECONDS = 1
 #: ``--alive`` fails when the worker's loop has not touched its heartbeat file for this long
@@ -60,29 +74,44 @@ class BotWorker:
         self.name = f"{socket.gethostname()}:{os.getpid()}"
         self.stopping = threading.Event()
         self.moves = 0  # bot moves landed (tests and logs count them)
+        # tables with a person, and tables of bots only: a thread (lane) each
+        self.people, self.bots_only = Lane("people"), Lane("bots-only")
+        self.only_bots: dict[str, bool] = {}  # session → no person at it (learnt at load)
+
+    def lane_of(self, sid: str) -> "Lane":
+        """Where a table waits: unknown ones with the people (their first look is quick:
+        a table of bots only is handed over before its bot thinks)."""
+        return self.bots_only if self.only_bots.get(sid) else self.people
 
     # ------------------------------------------------------------------ one session
-    def play(self, sid: str) -> bool:
+    def play(self, sid: str, lane: "Lane | None" = None) -> bool:
         """Make the bot move due in the session now, if one is. True when one was made (it
-        landed, or lost a race to another change): another may be due then."""
-        if not self.store.lock_bot(sid, self.name, seconds=self.budget_ms / 1000 * 3 + 10):
+        landed, or lost a race to another change) or the table belongs to another lane
+        than ``lane``: look again then."""
+        # A lock a killed worker held frees itself a budget and 2 s later; one that
+        # expires while its holder still thinks costs only thinking twice (compare-and-set).
+        if not self.store.lock_bot(sid, self.name, seconds=self.budget_ms / 1000 + 2):
             return False  # another replica is at it
         try:
-            return not self.stopping.is_set() and self._one_move(sid)
+            return not self.stopping.is_set() and self._one_move(sid, lane)
         finally:
             self.store.unlock_bot(sid)
 
-    def _one_move(self, sid: str) -> bool:
+    def _one_move(self, sid: str, lane: "Lane | None") -> bool:
         try:
             session = self.store.load(sid)
         except UnknownSession:  # deleted or expired: nothing to watch any more
-            self.store.unwatch_bots(sid)
+            self.forget(sid)
             return False
+        players = range(1, int(session.meta["players"]) + 1)
+        self.only_bots[sid] = all(session.seat_status(s) == "bot" for s in players)
+        if lane is not None and self.lane_of(sid) is not lane:
+            return True  # handed over before any thinking
         seat = next((s for s in session.state["to_move"]
                      if s != "chance" and session.started and session.bot_level(s)), None)
         if seat is None:
-            if not any(session.bot_level(s) for s in range(1, int(session.meta["players"]) + 1)):
-                self.store.unwatch_bots(sid)  # every bot was taken back
+            if not any(session.bot_level(s) for s in players):
+                self.forget(sid)  # every bot was taken back
             else:
                 self.store.watch_bots(sid, at=time.time() + IDLE_RECHECK_SECONDS)
             return False
@@ -95,51 +124,92 @@ class BotWorker:
             result = self.upstream.call(game, "/v1/apply", {"state": state, "move": chosen})
         except RefereeError as error:  # a service down, or (a bug) a refused move: later
             log.warning("bot for %s seat %s: %s", sid, seat, error.problem().get("detail"))
-            self.store.watch_bots(sid, at=time.time() + 5)
+            self.store.watch_bots(sid, at=time.time() + FAILED_RECHECK_SECONDS)
             return False
         new = result["state"]
         logged = {k: v for k, v in result["move"].items() if k != "text"}
         entry = {"version": new["version"], "move": logged, "events": result["events"],
                  "by": f"bot:{seat}", "at": round(time.time(), 3)}
-        if self.store.commit(session, new, entry):
+        if self.store.commit(session, new, entry):  # UnknownSession: see play_safely
             self.moves += 1
             log.info("bot (%s) for %s seat %s: version %s", level, sid, seat, new["version"])
         return True  # landed, or lost a race: either way look again
 
+    def forget(self, sid: str) -> None:
+        self.store.unwatch_bots(sid)
+        self.only_bots.pop(sid, None)
+
+    def play_safely(self, sid: str, lane: "Lane | None" = None) -> bool:
+        """:meth:`play`, with whatever it meets a warning, never the worker's end: this
+        table waits, the others play on."""
+        try:
+            return self.play(sid, lane)
+        except UnknownSession:  # deleted while its bot thought: the commit found it gone
+            log.warning("bot for %s: the session ended while its move was made", sid)
+            self._quietly(self.forget, sid)
+        except RedisError as error:  # a restart, a failover: the sweep finds it again
+            log.warning("bot for %s: the session store did not answer (%s); trying again "
+                        "in %d s", sid, error, REDIS_RETRY_SECONDS)
+            self.stopping.wait(REDIS_RETRY_SECONDS)
+        except Exception as error:  # noqa: BLE001 (one table's trouble, not everyone's)
+            log.warning("bot for %s: %r; looking again in %d s", sid, error,
+                        FAILED_RECHECK_SECONDS, exc_info=True)
+            self._quietly(self.store.watch_bots, sid, at=time.time() + FAILED_RECHECK_SECONDS)
+        return False
+
+    @staticmethod
+    def _quietly(action, *args, **kwargs) -> None:
+        try:
+            action(*args, **kwargs)
+        except RedisError:  # the sweep, or the next change, brings the table back
+            pass
+
     # ------------------------------------------------------------------ the loop
     def run(self) -> None:
-        """Until :meth:`stop`: the tables the bot channel announces and the sweep finds
-        due take turns, one bot move each."""
+        """Until :meth:`stop`: this thread hands the tables the bot channel announces and
+        the sweep finds due to their lanes; each lane's thread plays them in turn."""
+        lanes = [threading.Thread(target=self._play_lane, args=(lane,), daemon=True,
+                                  name=f"bots-{lane.name}")
+                 for lane in (self.people, self.bots_only)]
+        for thread in lanes:
+            thread.start()
         pubsub = self.store.client.pubsub(ignore_subscribe_messages=True)
-        pubsub.subscribe(keys.BOT_CHANNEL)
-        due: dict[str, None] = {}  # tables to look at, in the order they became due
-        next_sweep = 0.0
+        next_sweep = 0.0  # at once: a restarted worker finds every due table
+        subscribed = False  # (redis-py subscribes again by itself after a reconnection)
         try:
             while not self.stopping.is_set():
                 if self.heartbeat:  # the liveness check (--alive) reads its age
                     Path(self.heartbeat).touch()
                 try:
-                    self._listen(pubsub, due,
-                                 wait=0.0 if due else min(self.sweep_seconds, 1.0))
+                    if not subscribed:  # here: Redis may be down when the worker starts
+                        pubsub.subscribe(keys.BOT_CHANNEL)
+                        subscribed = True
+                    self._listen(pubsub, wait=min(self.sweep_seconds, 0.5))
                     if time.monotonic() >= next_sweep:
-                        for sid in self.store.bot_tables_due():
-                            due.setdefault(sid)
+                        for sid in self.store.bot_tables_due(limit=SWEEP_LIMIT):
+                            self.lane_of(sid).add(sid)
                         next_sweep = time.monotonic() + self.sweep_seconds
-                    if due:
-                        sid = next(iter(due))
-                        del due[sid]
-                        if self.play(sid):
-                            due[sid] = None  # its next move, if any, after the other tables'
                 except RedisError as error:  # a restart, a failover: no move is lost (the
                     # sweep finds every due table again), so wait and go on, not crash
                     log.warning("bot worker: the session store did not answer (%s); "
                                 "trying again in %d s", error, REDIS_RETRY_SECONDS)
                     self.stopping.wait(REDIS_RETRY_SECONDS)
         finally:
+            self.stopping.set()
+            for lane in (self.people, self.bots_only):
+                lane.wake()
+            for thread in lanes:
+                thread.join(self.budget_ms / 1000 + 15)
             pubsub.close()
 
-    def _listen(self, pubsub, due: dict, wait: float) -> None:
-        """Add to ``due`` the bot tables the channel announced (waiting up to ``wait``
+    def _play_lane(self, lane: "Lane") -> None:
+        while not self.stopping.is_set():
+            sid = lane.take(timeout=0.5)
+            if sid is not None and self.play_safely(sid, lane):
+                self.lane_of(sid).add(sid)  # its next move, if any, after the other tables'
+
+    def _listen(self, pubsub, wait: float) -> None:
+        """Hand the bot tables the channel announced to their lanes (waiting up to ``wait``
         seconds for the first message)."""
         for _ in range(MAX_MESSAGES_A_TURN):
             message = pubsub.get_message(timeout=wait)
@@ -147,10 +217,43 @@ class BotWorker:
                 return
             wait = 0.0
             if message.get("type") == "message":
-                due.setdefault(message["data"].split(" ")[0])
+                sid = message["data"].split(" ")[0]
+                self.lane_of(sid).add(sid)
 
     def stop(self, *_):
         self.stopping.set()
+
+
+class Lane:
+    """Tables due for one thread, in the order they became due, each once."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self._due: dict[str, None] = {}
+        self._changed = threading.Condition()
+
+    def __len__(self) -> int:
+        return len(self._due)
+
+    def add(self, sid: str) -> None:
+        with self._changed:
+            self._due.setdefault(sid)
+            self._changed.notify()
+
+    def take(self, timeout: float) -> str | None:
+        """The table due longest, or None after ``timeout`` seconds without one."""
+        with self._changed:
+            if not self._due:
+                self._changed.wait(timeout)
+            if not self._due:
+                return None
+            sid = next(iter(self._due))
+            del self._due[sid]
+            return sid
+
+    def wake(self) -> None:
+        with self._changed:
+            self._changed.notify_all()
 
 
 def main(argv=None) -> int:

@@ -12,6 +12,13 @@ second for nothing.
 
 Nothing is lost to a fork or an exit: waiting work is done before a fork (the child
 starts empty) and at exit. Under gevent the thread is a greenlet (both are patched).
+
+Safe under gevent (issue 28): gunicorn's gevent worker patches ``threading`` after its fork,
+so a lock made at import or at the fork is a real one, and a real lock held by one greenlet
+while it switches (``Thread.start`` waits for the new greenlet) blocks every other greenlet
+that asks for it — the whole worker, until gunicorn kills it (WORKER TIMEOUT). So a batch's
+lock and event are made at first use in the process (after the patching), and the one lock
+made earlier (``_MAKING``) is held only where nothing can switch: never across a start.
 """
 
 import atexit
@@ -36,11 +43,23 @@ class Batches:
 
     def _reset(self) -> None:
         self._waiting: collections.deque = collections.deque()
-        self._doing = threading.Lock()  # one batch at a time: items keep their order
+        # made by _made at first use: one batch at a time (items keep their order), and
+        # the event add sets when the thread sleeps till there is work
+        self._doing: threading.Lock | None = None
+        self._work: threading.Event | None = None
         self._doer: int | None = None  # the thread doing a batch
         self._thread: threading.Thread | None = None
-        self._work = threading.Event()  # set by add when the thread sleeps till there is work
         self._idle = False
+
+    def _made(self) -> tuple:
+        """This process's lock and event, made at first use: after a gevent worker's
+        patching, so they are greenlets' own (see the module's docstring)."""
+        if self._doing is None:
+            with _MAKING:  # nothing in here switches
+                if self._doing is None:
+                    self._work = threading.Event()
+                    self._doing = threading.Lock()
+        return self._doing, self._work
 
     def __len__(self) -> int:
         return len(self._waiting)
@@ -57,7 +76,8 @@ class Batches:
         """Do every waiting item now (asked from within ``do``: the rest waits for after)."""
         if not self._waiting or self._doer == threading.get_ident():
             return
-        with self._doing:
+        doing, _ = self._made()
+        with doing:
             items, waiting = [], self._waiting
             while waiting:
                 items.append(waiting.popleft())
@@ -69,13 +89,15 @@ class Batches:
                     self._doer = None
 
     def _start(self) -> None:
-        with _STARTING:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._often, daemon=True,
-                                                name=self.name)
-                self._thread.start()
+        with _MAKING:  # claimed under the lock, started outside it: a start may switch
+            if self._thread is not None:
+                return
+            self._thread = thread = threading.Thread(target=self._often, daemon=True,
+                                                     name=self.name)
+        thread.start()
 
     def _often(self) -> None:
+        _, work = self._made()
         while True:
             time.sleep(self.interval)
             try:
@@ -85,15 +107,15 @@ class Batches:
             # Nothing came meanwhile: sleep till add brings some. (The order matters: an
             # item added after the flag is raised sets the event; one added before it is
             # seen here.)
-            self._work.clear()
+            work.clear()
             self._idle = True
             if not self._waiting:
-                self._work.wait()
+                work.wait()
             self._idle = False
 
 
 _EVERY: "weakref.WeakSet[Batches]" = weakref.WeakSet()
-_STARTING = threading.Lock()
+_MAKING = threading.Lock()  # held only where nothing switches (see the docstring)
 
 
 def flush_all() -> None:
@@ -105,8 +127,8 @@ def flush_all() -> None:
 
 
 def _in_child() -> None:
-    global _STARTING
-    _STARTING = threading.Lock()  # another thread may have held it at the fork
+    global _MAKING
+    _MAKING = threading.Lock()  # another thread may have held it at the fork
     for batches in list(_EVERY):
         batches._reset()  # the parent's thread is not in the child, nor is its work
 

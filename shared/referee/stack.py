@@ -3,9 +3,15 @@
 Starts an embedded Redis (unless ``REDIS_URL`` is set), every installed game
 service and the gateway under gunicorn, waits until each answers ``/readyz``,
 and stops all of it on Ctrl-C. Tests and benchmarks use :class:`Stack` too.
+
+It supervises what it started as a process manager would (issue 28): a process that dies
+is started again after a backoff (1, 2, 4 … seconds, at most ``RESTART_BACKOFF_MAX``), and
+the launcher says so; only Ctrl-C or SIGTERM stops the stack, and then every process it
+started, each server's workers with it.
 """
 
 import argparse
+import contextlib
 import os
 import signal
 import subprocess
@@ -57,18 +63,31 @@ def wait_alive(heartbeat: str, process: subprocess.Popen, timeout: float = 60) -
                timeout)
 
 
+#: the longest a dead process waits to be started again (the wait doubles from 1 s)
+RESTART_BACKOFF_MAX = 30
+#: a process that ran this long before it died is a new fault: its wait starts at 1 s again
+STEADY_SECONDS = 60
+
+
 class Stack:
     """Redis + every game service + the gateway, as real processes."""
 
     def __init__(self, host="127.0.0.1", port=8000, workers=2, threads=4, redis_url=None,
-                 data_dir=None, fixed_ports=False, log=print, env=None, games=None):
+                 data_dir=None, fixed_ports=False, log=print, env=None, games=None,
+                 output_dir=None):
         self.host, self.port, self.log = host, port, log
+        # where each process writes its lines, one file per name (None: this terminal)
+        self.output_dir = output_dir
         self.games = games  # the game services to start (None: every installed game)
         self.redis_url, self.data_dir, self.fixed_ports = redis_url, data_dir, fixed_ports
         self.env = {**os.environ, "WEB_CONCURRENCY": str(workers),
                     "GUNICORN_THREADS": str(threads), **(env or {})}
         self.redis = None
         self.processes: dict[str, subprocess.Popen] = {}
+        self.commands: dict[str, tuple[list[str], dict]] = {}  # how each was started
+        self.started_at: dict[str, float] = {}
+        self.failures: dict[str, int] = {}  # deaths in a row (each ran under STEADY_SECONDS)
+        self.restart_at: dict[str, float] = {}  # dead ones waiting out their backoff
         self.service_urls: dict[str, str] = {}
         self.metrics_urls: dict[str, str] = {}  # each server's /metrics (its own port)
         # the servers' metrics directories and the bot worker's heartbeat file
@@ -87,12 +106,73 @@ class Stack:
             self.metrics_urls[name] = f"http://{self.host}:{metrics_port}/metrics"
             env = dict(env, METRICS_PORT=str(metrics_port), PROMETHEUS_MULTIPROC_DIR=str(
                 Path(self.scratch.name, name)))
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:referee.gunicorn_conf", *binds,
-             "--name", f"referee-{name}", app], env=env,
-            start_new_session=True)  # Ctrl-C reaches the launcher, which stops them in order
+        return self._spawn(name, [
+            sys.executable, "-m", "gunicorn", "-c", "python:referee.gunicorn_conf", *binds,
+            "--name", f"referee-{name}", app], env)
+
+    def _spawn(self, name: str, command: list[str], env: dict) -> subprocess.Popen:
+        output = None
+        if self.output_dir:  # appended: a restarted process's lines follow its last ones
+            output = open(Path(self.output_dir, f"{name}.log"), "ab")  # noqa: SIM115
+        try:
+            process = subprocess.Popen(
+                command, env=env, stdout=output, stderr=output,
+                start_new_session=True)  # Ctrl-C reaches the launcher, which stops them
+        finally:
+            if output:
+                output.close()  # the child has its own copy
         self.processes[name] = process
+        self.commands[name] = (command, env)
+        self.started_at[name] = time.monotonic()
         return process
+
+    # ------------------------------------------------------------------ supervision
+    def supervise(self, stopping=lambda: False, every: float = 0.2) -> None:
+        """Until ``stopping()``: every process that dies is started again (``check``)."""
+        while not stopping():
+            self.check()
+            time.sleep(every)
+
+    def check(self) -> None:
+        """Note each process that died and start each whose backoff is over, saying so."""
+        now = time.monotonic()
+        for name in self._dead():
+            if name in self.restart_at:
+                continue
+            ran = now - self.started_at.get(name, now)
+            failures = 0 if ran >= STEADY_SECONDS else self.failures.get(name, 0)
+            self.failures[name] = failures + 1
+            wait = min(2 ** failures, RESTART_BACKOFF_MAX)
+            self.restart_at[name] = now + wait
+            code = "" if name == "redis" else f" with code {self.processes[name].returncode}"
+            self.log(f"{name} exited{code} after {ran:.0f} s; starting it again in {wait} s")
+        for name, at in list(self.restart_at.items()):
+            if now >= at:
+                del self.restart_at[name]
+                try:
+                    self.restart(name)
+                except RuntimeError as error:  # it died again at once: the next backoff
+                    self.log(f"{name} did not start again: {error}")
+                    continue
+                self.log(f"{name} started again")
+
+    def _dead(self) -> list[str]:
+        dead = [name for name, process in self.processes.items() if process.poll() is not None]
+        if self.redis and self.redis.process and self.redis.process.poll() is not None:
+            dead.append("redis")
+        return dead
+
+    def restart(self, name: str) -> None:
+        """Start a dead process again as it was started (the same port, the same settings)."""
+        if name == "redis":
+            self.started_at[name] = time.monotonic()
+            self.redis.start()
+            return
+        old = self.processes[name]
+        # a killed gunicorn master leaves its workers, which hold its port: gone with it
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(old.pid, signal.SIGKILL)
+        self._spawn(name, *self.commands[name])
 
     def start(self) -> "Stack":
         try:
@@ -126,9 +206,7 @@ class Stack:
         self.log("starting the bot worker (it plays the seats given to bots)")
         env = self._gateway_env()
         heartbeat = env.setdefault("BOT_HEARTBEAT_FILE", str(Path(self.scratch.name, "bots")))
-        self.processes["bots"] = subprocess.Popen(
-            [sys.executable, "-m", "referee_gateway.botworker"], env=env,
-            start_new_session=True)
+        self._spawn("bots", [sys.executable, "-m", "referee_gateway.botworker"], env)
         # ready when its loop runs: a stack that answers is one whose bots play (and a
         # benchmark's first seconds are not the worker's start)
         wait_alive(heartbeat, self.processes["bots"])
@@ -153,6 +231,7 @@ class Stack:
         return url
 
     def stop(self) -> None:
+        self.restart_at.clear()
         for process in reversed(list(self.processes.values())):
             if process.poll() is None:
                 process.terminate()
@@ -161,6 +240,9 @@ class Stack:
                 process.wait(30)
             except subprocess.TimeoutExpired:
                 process.kill()
+            # whatever is left in its session (a server's workers, when it was killed)
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(process.pid, signal.SIGKILL)
         self.processes.clear()
         self.scratch.cleanup()
         if self.redis:
@@ -180,7 +262,8 @@ def main(argv=None) -> int:
         description="Serve tabletop-referee on this machine: the gateway on HOST:PORT with "
                     "every installed game service behind it under gunicorn, on the Redis at "
                     "REDIS_URL or, when it is unset, an embedded Redis started and stopped "
-                    "here. Ctrl-C stops everything.")
+                    "here. A process that dies is started again after a backoff; Ctrl-C "
+                    "or SIGTERM stops everything.")
     parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"),
                         help="address to serve on (default 127.0.0.1, env HOST)")
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)),
@@ -200,16 +283,15 @@ def main(argv=None) -> int:
     stack = Stack(args.host, args.port, args.workers, redis_url=os.environ.get("REDIS_URL"),
                   data_dir=data_dir, fixed_ports=True,
                   log=lambda line: print(line, flush=True))
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    signal.signal(signal.SIGTERM, stop_once)
+    signal.signal(signal.SIGINT, stop_once)
     terminal = own_the_terminal()
     try:
         stack.start()
         print(f"\ntabletop-referee is serving on {stack.url}  (docs: {stack.url}/docs, "
               f"OpenAPI: {stack.url}/openapi.json)\nCtrl-C stops everything.", flush=True)
-        while all(p.poll() is None for p in stack.processes.values()):
-            time.sleep(0.5)
-        print("a server exited; stopping everything", file=sys.stderr)
-        return 1
+        stack.supervise()
+        return 0
     except KeyboardInterrupt:
         print("\nstopping…", flush=True)
         stack.stop()
@@ -221,6 +303,14 @@ def main(argv=None) -> int:
     finally:
         stack.stop()
         give_back_the_terminal(terminal)
+
+
+def stop_once(*_) -> None:
+    """The first Ctrl-C or SIGTERM stops everything; more while it stops are ignored (they
+    would cut the stop short and leave processes behind)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise KeyboardInterrupt
 
 
 def own_the_terminal():

@@ -222,6 +222,11 @@ class SessionStore:
                   keys.BOT_CHANNEL if bots else "", *map(str, lists)])
         if written == -1:
             raise UnknownSession(f"session {sid} ended while the change was made")
+        if written == 1 and bots:
+            # Due for the bot worker now (its sweep finds it), not only announced: an
+            # announcement reaches only a worker listening at that moment. (Another slot
+            # than the session's keys on a cluster: not in the script.)
+            self.client.zadd(keys.bot_tables(), {sid: time.time()}, lt=True)
         return written == 1
 
     def snapshot(self, sid: str, version: int) -> dict | None:
