@@ -29,6 +29,7 @@ import pytest
 import requests
 from prometheus_client.parser import text_string_to_metric_families
 from referee.embedded import EmbeddedCluster, EmbeddedRedis, free_port
+from referee.sessions import keys
 from referee.stack import Stack
 from referee_client.sse import Event, parse
 from support import bearer
@@ -493,16 +494,57 @@ def test_a_gateway_replica_killed_and_restarted(two_replicas):
             counts, restarted_s=round(restarted_at - killed_at, 2))
 
 
-def test_redis_cluster_frozen():
+@pytest.fixture(scope="module")
+def cluster():
+    """A three-master Redis Cluster of this module's own, each master writing every change
+    to its append-only file before answering (as the standalone one)."""
+    with EmbeddedCluster(masters=3, extra=["--appendfsync", "always"]) as cluster:
+        yield cluster
+
+
+@pytest.fixture(scope="module")
+def cluster_stack(cluster):
+    with Stack(port=free_port(), workers=2, threads=4, redis_url=cluster.url,
+               log=lambda line: None, env={**ENV, "REDIS_CLUSTER": "1"},
+               games=["ghostone"]) as stack:
+        yield stack
+
+
+def test_redis_cluster_frozen(cluster, cluster_stack):
     """The same on a real three-master Redis Cluster, every master frozen at once (for
     less than its cluster-node-timeout, 5 s: no master is voted failed meanwhile)."""
-    with EmbeddedCluster(masters=3) as cluster, Stack(
-            port=free_port(), workers=2, threads=4, redis_url=cluster.url,
-            log=lambda line: None, env={**ENV, "REDIS_CLUSTER": "1"},
-            games=["ghostone"]) as stack, Scenario(stack, [stack.url]) as scenario:
+    with Scenario(cluster_stack, [cluster_stack.url]) as scenario:
         REPORT["redis cluster frozen"] = freeze(
             scenario, [node.process for node in cluster.nodes], seconds=4.5,
             bound=CLUSTER_ANSWER_BOUND)
+
+
+@pytest.mark.parametrize("which", ["one master", "every master"])
+def test_redis_cluster_killed_and_restarted(cluster, cluster_stack, which):
+    """The standalone kill on the Cluster: SIGKILL to the master serving the first table
+    (or to all three), then each started again on its port, its data and its cluster config
+    (the same node, the same slots). Down for less than the cluster-node-timeout: no master
+    is voted failed; a master started again refuses commands (CLUSTERDOWN) for Redis's
+    own 2 s before it rejoins, which the client sees as more 503s."""
+    with Scenario(cluster_stack, [cluster_stack.url]) as scenario:
+        first = cluster.master_of(keys.meta(scenario.tables[0].sid))
+        killed = [first] if which == "one master" else cluster.nodes
+        for node in killed:
+            cluster.kill(node)
+        killed_at = time.monotonic()
+        time.sleep(3)
+        for node in killed:
+            cluster.restart(node)
+        started_at = time.monotonic()
+        recovered = scenario.recover(started_at)
+        scenario.wait_for_moves(2, after=started_at)
+        counts = scenario.check(bound=CLUSTER_ANSWER_BOUND)
+        during = [up for at, up in scenario.seen.redis_up if killed_at + 2.5 < at < started_at]
+        assert 0 in during, scenario.seen.redis_up
+        assert scenario.seen.redis_up[-1][1] == 1
+        assert recovered < RECOVERY_BOUND
+        REPORT[f"redis cluster: {which} killed and restarted"] = dict(
+            counts, recovered_s=round(recovered, 2))
 
 
 # ------------------------------------------------------------ streams past the limit

@@ -130,13 +130,21 @@ class EmbeddedCluster:
     """A real Redis Cluster of ``masters`` nodes on local ports (no replicas).
 
     ``with EmbeddedCluster() as c: c.url`` — any node's URL; cluster clients
-    discover the others.
+    discover the others. Each node keeps its data (an append-only file, ``extra``
+    passed on, e.g. ``--appendfsync always``) and its cluster config in a directory
+    of its own, so a node killed can be started again as itself: :meth:`restart`.
     """
 
-    def __init__(self, masters: int = 3):
-        self.nodes = [EmbeddedRedis(port=_cluster_port(), extra=[
-            "--cluster-enabled", "yes", "--cluster-node-timeout", "5000"])
-            for _ in range(masters)]
+    def __init__(self, masters: int = 3, extra=()):
+        self._tmp = tempfile.TemporaryDirectory(prefix="referee-cluster-")
+        self.nodes = []
+        for _ in range(masters):
+            port = _cluster_port()
+            data = Path(self._tmp.name, str(port))
+            data.mkdir()
+            self.nodes.append(EmbeddedRedis(str(data), port=port, extra=[
+                "--cluster-enabled", "yes", "--cluster-node-timeout", "5000",
+                "--cluster-config-file", f"nodes-{port}.conf", *extra]))
 
     @property
     def url(self) -> str:
@@ -144,7 +152,6 @@ class EmbeddedCluster:
 
     def start(self) -> "EmbeddedCluster":
         for node in self.nodes:
-            node.extra += ["--cluster-config-file", f"nodes-{node.port}.conf"]
             node.start()
         cli = str(Path(redis_server_binary()).with_name("redis-cli"))
         if not Path(cli).exists():
@@ -153,18 +160,49 @@ class EmbeddedCluster:
                         *(f"127.0.0.1:{n.port}" for n in self.nodes),
                         "--cluster-replicas", "0", "--cluster-yes"],
                        check=True, capture_output=True, timeout=60)
-        deadline = time.monotonic() + 30
+        self.wait_until_ok()
+        return self
+
+    def wait_until_ok(self, seconds: float = 30) -> None:
+        """Until every node sees the cluster whole (``cluster_state:ok``)."""
+        deadline = time.monotonic() + seconds
         for node in self.nodes:
-            client = redis.Redis(port=node.port, decode_responses=True)
-            while client.cluster("info")["cluster_state"] != "ok":
+            client = redis.Redis(port=node.port, decode_responses=True,
+                                 socket_timeout=1, socket_connect_timeout=1)
+            while True:
+                try:
+                    if client.cluster("info")["cluster_state"] == "ok":
+                        break
+                except redis.ConnectionError:
+                    pass
                 if time.monotonic() > deadline:
                     raise RuntimeError("the Redis Cluster did not reach state ok")
                 time.sleep(0.1)
-        return self
+
+    def kill(self, node: EmbeddedRedis) -> None:
+        """SIGKILL: the node goes at once, as a crashed or OOM-killed one does."""
+        node.process.kill()
+        node.process.wait(10)
+
+    def restart(self, node: EmbeddedRedis) -> None:
+        """``node`` started again on its port, from its append-only file and its cluster
+        config (the same node id, the same slots)."""
+        node.start()
+
+    def master_of(self, key: str) -> EmbeddedRedis:
+        """The node that serves ``key``'s slot."""
+        from redis.crc import key_slot
+        slot = key_slot(key.encode())
+        client = redis.Redis(port=self.nodes[0].port, decode_responses=True)
+        for first, last, master, *_ in client.execute_command("CLUSTER SLOTS"):
+            if first <= slot <= last:
+                return next(n for n in self.nodes if n.port == int(master[1]))
+        raise RuntimeError(f"no node serves slot {slot}")
 
     def stop(self) -> None:
         for node in self.nodes:
             node.stop()
+        self._tmp.cleanup()
 
     def __enter__(self):
         return self.start()
