@@ -3,6 +3,7 @@
 // at the table, with undo and redo; the final score. Everything shown is what the API shows
 // this page's token: a seat's token from the URL fragment, or the table token of this tab.
 import { call, follow, picture as fetchPicture, componentSchemas, Problem } from "./api.js";
+import { isOnline, onChange } from "./connection.js";
 import { announce, h, uid } from "./dom.js";
 import { gameTitle, moveText, problemText, t } from "./i18n.js";
 import { schemaPrefix } from "./calc.js";
@@ -37,6 +38,7 @@ class Table {
     this.pick = null;      // what was clicked on the picture: {label, tokens}
     this.showAll = false;
     this.banner = "";
+    this.pending = null;   // a move tapped while offline: {move, key, version, text}
   }
 
   async start() {
@@ -46,12 +48,32 @@ class Table {
     this.layout();
     await this.loadLog();
     this.stream = follow(this.sid, this.token, (event) => this.onEvent(event), (end) => this.onEnd(end));
+    this.unwatch = onChange((online) => { if (online) this.resync(); });
     await this.refresh();
   }
 
   stop() {
     this.left = true;  // another screen owns main now: a pass still under way must not touch it
     if (this.stream) this.stream.stop();
+    if (this.unwatch) this.unwatch();
+  }
+
+  /** The connection is back: send the move kept meanwhile, then read the session as it is
+   *  now (the stream resumes by itself from the last event it saw). */
+  async resync() {
+    if (this.left || this.stopped || this.resyncing) return;
+    this.resyncing = true;
+    try {
+      if (this.pending) await this.sendPending();
+      this.apply(await call("GET", this.path, { token: this.token }));
+      await this.loadLog();
+      await this.refresh();
+    } catch (error) {
+      if (!(error instanceof Problem)) throw error;
+      if (error.code !== "offline") this.showError(error);  // offline again: the next return resyncs
+    } finally {
+      this.resyncing = false;
+    }
   }
 
   apply(summary) {
@@ -64,6 +86,11 @@ class Table {
       started: summary.started, seats: summary.seats, role: summary.you.role, seat: summary.you.seat,
     });
     if (summary.join_code) this.joinCode = summary.join_code;
+    // a table opened from its link: this tab keeps it too (a host who takes a seat still starts it)
+    if (this.role === "table" && !this.tableToken) {
+      this.tableToken = this.token;
+      sessionStorage.setItem(tableKey(this.sid), this.token);
+    }
   }
 
   get over() { return this.started && this.toMove.length === 0; }
@@ -78,6 +105,8 @@ class Table {
   layout() {
     const you = this.role === "seat" ? t("play.youSeat", { n: this.seat }) : t(`play.you.${this.role}`);
     this.bannerBox = h("p", { class: "banner", id: "banner" });
+    // a move kept while offline, or dropped because the position changed meanwhile
+    this.noticeBox = h("p", { class: "notice", id: "notice", hidden: true });
     this.hostBox = h("section", { class: "host", "aria-label": t("play.hostLabel"), hidden: true });
     this.pictureHost = h("div", { class: "picture", id: "picture" });
     this.pictureRoot = this.pictureHost.attachShadow({ mode: "open" });
@@ -90,9 +119,8 @@ class Table {
       h("p", {}, h("a", { href: "#" }, t("back"))),
       h("h1", {}, gameTitle(this.info)),
       h("p", { class: "who" }, `${you} · ${t(`mode.short.${this.mode}`)}`),
-      this.bannerBox, this.hostBox, this.scoreBox,
-      h("div", { class: "board" }, this.pictureHost,
-        h("div", { class: "side" }, this.movesBox, this.fixBox)),
+      this.bannerBox, this.noticeBox, this.fixBox, this.hostBox, this.scoreBox,
+      h("div", { class: "board" }, this.pictureHost, h("div", { class: "side" }, this.movesBox)),
       h("section", { "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, t("play.log")), this.logList),
       this.deviceSection());
     this.main.dataset.screen = "play";
@@ -105,7 +133,52 @@ class Table {
     } }, t("play.leave")) : null;
     return h("section", { class: "device", "aria-labelledby": "device-title" },
       h("h2", { id: "device-title" }, t("play.device")),
-      h("p", {}, this.role === "seat" ? t("play.bookmark") : t("play.tabOnly")), leave);
+      h("p", {}, t(`play.keep.${this.role}`)), leave,
+      this.role === "table" ? this.handOff() : null);
+  }
+
+  /** The table's link (its token in the fragment, as a seat's link has its own), shown on
+   *  demand to open on another device, as text and as a QR code. */
+  handOff() {
+    const link = `${window.location.origin}${window.location.pathname}#play=${encodeURIComponent(this.sid)}`
+      + `&token=${encodeURIComponent(this.token)}`;
+    const id = uid("link");
+    const field = h("input", { id, type: "text", readonly: true, value: link, class: "link",
+      onfocus: (event) => event.target.select() });
+    const code = h("div", { class: "qr", id: "handoff-qr" });
+    const copied = h("span", { class: "hint", "aria-live": "polite" });
+    const box = h("details", { class: "handoff", id: "handoff" },
+      h("summary", {}, t("play.handOff")),
+      h("p", {}, t("play.handOffHint")),
+      h("div", { class: "field" }, h("label", { for: id }, t("play.tableLink")), field),
+      h("div", { class: "actions" }, h("button", { type: "button", class: "small secondary", onclick: async () => {
+        field.select();
+        try {
+          await navigator.clipboard.writeText(link);
+          copied.textContent = t("play.copied");
+        } catch (error) {
+          copied.textContent = t("play.copyByHand");  // no clipboard here (plain http): it is selected
+        }
+      } }, t("play.copy")), copied),
+      code);
+    box.addEventListener("toggle", () => {
+      if (box.open && !code.firstChild) this.drawCode(code, link);
+    });
+    return box;
+  }
+
+  /** The link as a QR code, drawn by the gateway (the segno library) into inline SVG. */
+  async drawCode(host, link) {
+    try {
+      const svg = await call("POST", "/page/qr.svg", { body: { text: link } });
+      const drawn = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
+      if (drawn.nodeName !== "svg") return;
+      drawn.setAttribute("role", "img");
+      drawn.setAttribute("aria-label", t("play.qrLabel"));
+      host.replaceChildren(document.importNode(drawn, true));
+    } catch (problem) {
+      host.replaceChildren(h("p", { class: "hint" }, problem instanceof Problem ? problemText(problem) : String(problem)));
+    }
   }
 
   // ------------------------------------------------------------------ live
@@ -161,7 +234,8 @@ class Table {
         await this.render();
       } while (this.again && !this.left);
     } catch (error) {
-      this.showError(error);
+      // offline: the status line says so, and the connection's return refreshes again
+      if (!(error instanceof Problem && error.code === "offline")) this.showError(error);
     } finally {
       this.refreshing = false;
       if (!this.left) {
@@ -282,7 +356,7 @@ class Table {
     const visible = this.showAll ? shown : shown.slice(0, SHOWN);
     // one flex item per button: its words and its chance read as one line, however laid out
     parts.push(h("ul", { class: "move-list" }, visible.map((m) => h("li", {}, h("button", {
-      type: "button", class: "move", onclick: () => this.play(m) }, h("span", {},
+      type: "button", class: "move", disabled: Boolean(this.pending), onclick: () => this.play(m) }, h("span", {},
         moveText(m), m.p !== undefined ? h("span", { class: "p" }, ` ${formatChance(m.p)}`) : null))))));
     if (shown.length > visible.length) {
       parts.push(h("button", { type: "button", class: "secondary", onclick: () => { this.showAll = true; this.renderMoves(); } },
@@ -312,32 +386,85 @@ class Table {
     h("div", { class: "actions" }, h("button", { type: "submit", class: "primary move" }, t("play.enter"))));
   }
 
+  /** Send a move; one tapped offline (or whose answer the network lost) is kept, with its
+   *  Idempotency-Key, and sent when the connection is back. */
   async play(listed) {
     const move = Object.fromEntries(Object.entries(listed).filter(([key]) => !HIDDEN_FIELDS.has(key)));
+    const sending = { move, key: newKey(), version: this.version, text: moveText(listed) };
     for (const button of this.movesBox.querySelectorAll("button")) button.disabled = true;
     this.main.dataset.busy = "true";
     this.lastProblem = null;
     let ok = false;
-    try {
-      const answer = await call("POST", `${this.path}/moves`, { token: this.token, body: { move },
-        headers: { "If-Match": `"${this.version}"`, "Idempotency-Key": newKey() } });
-      this.apply(answer);
-      this.log.set(answer.version, { version: answer.version, move: answer.move });
-      this.renderLog();
-      announce(moveText(answer.move));
-      this.pick = null;
-      this.showAll = false;
-      if (this.filterInput) this.filterInput.value = "";
-      ok = true;
-    } catch (problem) {
-      if (!(problem instanceof Problem)) throw problem;
-      this.lastProblem = problem;
-      if (problem.status === 412) announce(t("play.movedOn"));
-      else this.showError(problem);
+    if (!isOnline()) this.keep(sending);
+    else {
+      try {
+        this.landed(await this.send(sending));
+        ok = true;
+      } catch (problem) {
+        if (!(problem instanceof Problem)) throw problem;
+        this.lastProblem = problem;
+        if (problem.code === "offline") this.keep(sending);
+        else if (problem.status === 412) announce(t("play.movedOn"));
+        else this.showError(problem);
+      }
     }
     await this.refresh();
-    if (!ok && this.lastProblem && this.lastProblem.status !== 412) this.showError(this.lastProblem);
+    if (!ok && this.lastProblem && this.lastProblem.status !== 412 && this.lastProblem.code !== "offline") {
+      this.showError(this.lastProblem);
+    }
     return ok;
+  }
+
+  send({ move, key, version }) {
+    return call("POST", `${this.path}/moves`, { token: this.token, body: { move },
+      headers: { "If-Match": `"${version}"`, "Idempotency-Key": key } });
+  }
+
+  /** A move the server answered: shown at once, before the stream tells of it. */
+  landed(answer) {
+    this.apply(answer);
+    this.log.set(answer.version, { version: answer.version, move: answer.move });
+    this.renderLog();
+    announce(moveText(answer.move));
+    this.pick = null;
+    this.showAll = false;
+    if (this.filterInput) this.filterInput.value = "";
+    this.notice("");
+  }
+
+  keep(sending) {
+    this.pending = sending;
+    this.notice(t("play.pending", { move: sending.text }), false,
+      h("button", { type: "button", class: "small secondary", onclick: () => {
+        this.pending = null;
+        this.notice("");
+        this.refresh();
+      } }, t("play.pendingCancel")));
+  }
+
+  /** The kept move, sent once more with the same key: it lands once, whether or not the
+   *  first try reached the server; refused (412) if the position changed meanwhile. */
+  async sendPending() {
+    const sending = this.pending;
+    try {
+      const answer = await this.send(sending);
+      this.pending = null;
+      this.landed(answer);
+    } catch (problem) {
+      if (!(problem instanceof Problem) || problem.code === "offline") throw problem;  // kept
+      this.pending = null;
+      const why = problem.status === 412 ? t("play.pendingDropped", { move: sending.text })
+        : `${t("play.pendingRefused", { move: sending.text })} ${problemText(problem)}`;
+      this.notice(why, true);
+    }
+  }
+
+  /** The line under the banner: "" hides it; an alert stays until the next move. */
+  notice(text, alert = false, ...extra) {
+    this.noticeBox.hidden = !text;
+    this.noticeBox.className = alert ? "notice alert" : "notice";
+    this.noticeBox.replaceChildren(text, ...(text ? extra : []));
+    if (text) announce(text);
   }
 
   /** A correction, a start, a leave: POST, then show the session as it is. */
