@@ -262,6 +262,7 @@ class Table {
         return;
       }
       this.moves = listing.moves;
+      this.movesVersion = listing.version;  // what a move from this list is sent If-Match
     } else this.moves = [];
     await this.renderMoves();
     if (this.over) {
@@ -390,7 +391,9 @@ class Table {
    *  Idempotency-Key, and sent when the connection is back. */
   async play(listed) {
     const move = Object.fromEntries(Object.entries(listed).filter(([key]) => !HIDDEN_FIELDS.has(key)));
-    const sending = { move, key: newKey(), version: this.version, text: moveText(listed) };
+    // If-Match the version the listed moves belong to: the stream may have told of a later
+    // one that the page could not list (offline), and a stale move must be refused
+    const sending = { move, key: newKey(), version: this.movesVersion ?? this.version, text: moveText(listed) };
     for (const button of this.movesBox.querySelectorAll("button")) button.disabled = true;
     this.main.dataset.busy = "true";
     this.lastProblem = null;
@@ -452,8 +455,12 @@ class Table {
       this.landed(answer);
     } catch (problem) {
       if (!(problem instanceof Problem) || problem.code === "offline") throw problem;  // kept
+      // A move made stale may be refused for its own sake (not this seat's turn any more)
+      // before If-Match is compared: the session's version tells whether the table moved on.
+      const now = problem.status === 412 ? null : await call("GET", this.path, { token: this.token });
       this.pending = null;
-      const why = problem.status === 412 ? t("play.pendingDropped", { move: sending.text })
+      const movedOn = !now || now.version !== sending.version;
+      const why = movedOn ? t("play.pendingDropped", { move: sending.text })
         : `${t("play.pendingRefused", { move: sending.text })} ${problemText(problem)}`;
       this.notice(why, true);
     }
