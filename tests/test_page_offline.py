@@ -179,3 +179,28 @@ def test_a_move_whose_answer_was_lost_is_sent_again_with_its_key_and_lands_once(
     assert len(keys) == 2 and keys[0] == keys[1], keys
     assert [e["version"] for e in moves_logged(stack, sid, token, before)] == [before + 1]
     assert screen.version() == before + 1
+
+
+def test_offline_is_said_in_the_pages_language_and_a_screen_that_failed_loads_when_back(
+        browser, stack):
+    """In Japanese the status line and a screen that could not load say so in Japanese
+    (never the browser's "Failed to fetch"), and the screen loads by itself once back."""
+    context = browser.new_context(viewport=PHONE, locale="ja-JP")
+    screen = Screen(context.new_page(), stack.url)
+    try:
+        screen.open()
+        context.set_offline(True)
+        screen.page.locator("#connection").wait_for(state="visible")
+        assert screen.page.locator("#connection span").inner_text() == (
+            "審判に接続できません。データは失われていません。再接続しています…")
+        screen.page.evaluate("location.hash = 'again'")  # the first screen again: it cannot load
+        screen.settled("error")
+        assert screen.page.locator("h1").inner_text() == "接続がありません"
+        assert "Failed to fetch" not in screen.page.locator("main").inner_text()
+        context.set_offline(False)
+        screen.page.wait_for_selector("main[data-screen=home][data-busy=false]",
+                                      timeout=BACK_WITHIN_MS)
+        assert screen.page.locator("#connection").is_hidden()
+        assert not screen.errors, screen.errors
+    finally:
+        context.close()
