@@ -104,7 +104,8 @@ class Table {
   // ------------------------------------------------------------------ layout
   layout() {
     const you = this.role === "seat" ? t("play.youSeat", { n: this.seat }) : t(`play.you.${this.role}`);
-    this.bannerBox = h("p", { class: "banner", id: "banner" });
+    // focusable by script: where focus goes when a move leaves this device nothing to do
+    this.bannerBox = h("p", { class: "banner", id: "banner", tabindex: "-1" });
     // a move kept while offline, or dropped because the position changed meanwhile
     this.noticeBox = h("p", { class: "notice", id: "notice", hidden: true });
     this.hostBox = h("section", { class: "host", "aria-label": t("play.hostLabel"), hidden: true });
@@ -239,6 +240,7 @@ class Table {
     } finally {
       this.refreshing = false;
       if (!this.left) {
+        this.payFocus();
         this.main.dataset.version = String(this.version);
         this.main.dataset.busy = "false";
       }
@@ -366,7 +368,10 @@ class Table {
     for (const m of described) parts.push(await this.describedForm(m));
     this.moveError = h("p", { class: "error", role: "alert", hidden: true });
     parts.push(this.moveError);
+    // redrawn under a focused button (the stream's news): focus stays among the moves
+    const hadFocus = this.movesBox.contains(document.activeElement);
     this.movesBox.replaceChildren(...parts);
+    if (hadFocus && this.focusOwed === undefined) this.focusNext();
   }
 
   /** A chance outcome too varied to list (Vectron's layout): a form from its move schema,
@@ -415,7 +420,36 @@ class Table {
     if (!ok && this.lastProblem && this.lastProblem.status !== 412 && this.lastProblem.code !== "offline") {
       this.showError(this.lastProblem);
     }
+    this.owe("");
     return ok;
+  }
+
+  /** Focus goes on once the screen is drawn: at the end of the refresh under way (which may
+   *  be the stream's, not this move's own), or now if none is. */
+  owe(pressed) {
+    this.focusOwed = pressed;
+    if (!this.refreshing) this.payFocus();
+  }
+
+  payFocus() {
+    if (this.focusOwed === undefined) return;
+    const pressed = this.focusOwed;
+    this.focusOwed = undefined;
+    this.focusNext(pressed);
+  }
+
+  /** After a move the buttons it was pressed on are gone: focus goes to what comes next —
+   *  the kept move's "do not send", the next move to enter, or the banner saying whose turn
+   *  it is — never back to the page's top. */
+  focusNext(pressed = "") {
+    if (this.left) return;
+    const again = pressed && document.getElementById(pressed);
+    const target = (again && !again.disabled && again)
+      || this.noticeBox.querySelector("button:not([disabled])")
+      || this.movesBox.querySelector("button.move:not([disabled])")
+      || this.movesBox.querySelector("form input, form select, form button")
+      || this.bannerBox;
+    target.focus({ preventScroll: target === this.bannerBox });
   }
 
   send({ move, key, version }) {
@@ -476,6 +510,7 @@ class Table {
 
   /** A correction, a start, a leave: POST, then show the session as it is. */
   async act(method, suffix, body, token = this.token) {
+    const pressed = document.activeElement ? document.activeElement.id : "";
     try {
       const answer = await call(method, `${this.path}${suffix}`, { token, body,
         headers: { "If-Match": `"${this.version}"` } });
@@ -496,6 +531,7 @@ class Table {
       await this.refresh();
       this.showError(problem);
     }
+    this.owe(pressed);  // undo again, redo again: the same button, drawn anew
   }
 
   renderCorrections() {
