@@ -3,9 +3,12 @@ the page states issue 29 added: offline with a kept move, the table handed to an
 device with its QR code, both languages. Real Chromium, real stack."""
 
 import pytest
-
 from browser import PHONE, Screen
-from test_page import browser, stack, start_table  # noqa: F401 (fixtures)
+
+# the page tests' fixtures (one stack, one browser per module), shared by name: pytest finds
+# them in this module's namespace, and each test's parameter of that name is that fixture
+# ruff: noqa: F811
+from test_page import browser, stack, start_table  # noqa: F401
 
 pytestmark = pytest.mark.e2e
 

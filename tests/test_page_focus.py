@@ -6,9 +6,12 @@ import re
 
 import pytest
 import requests
-
 from browser import PHONE, Screen
-from test_page import browser, screen, stack, start_table  # noqa: F401 (fixtures)
+
+# the page tests' fixtures (one stack, one browser per module), shared by name: pytest finds
+# them in this module's namespace, and each test's parameter of that name is that fixture
+# ruff: noqa: F811
+from test_page import browser, screen, stack, start_table  # noqa: F401
 
 pytestmark = pytest.mark.e2e
 FOCUSED = "() => ({id: document.activeElement.id, tag: document.activeElement.tagName," \

@@ -36,7 +36,8 @@ async function route() {
     const offline = error instanceof Problem && error.code === "offline";
     if (offline) retryWhenBack();
     main.replaceChildren(h("h1", {}, t(offline ? "connection.title" : "error.title")),
-      h("p", { class: "error", role: "alert" }, offline ? problemText(error) : error.message || String(error)),
+      h("p", { class: "error", role: "alert" },
+        offline ? problemText(error) : error.message || String(error)),
       h("p", {}, h("a", { href: "#" }, t("back"))));
     main.dataset.screen = "error";
     main.dataset.busy = "false";
@@ -62,7 +63,8 @@ const connection = document.getElementById("connection");
 function showConnection() {
   connection.hidden = isOnline();
   connection.replaceChildren(h("span", {}, t("connection.lost")), " ",
-    h("button", { type: "button", class: "small secondary", onclick: probe }, t("connection.retry")));
+    h("button", { type: "button", class: "small secondary", onclick: probe },
+      t("connection.retry")));
 }
 onChange(showConnection);
 

@@ -81,7 +81,8 @@ async function startSection(games, go) {
       const created = await call("POST", "/v1/sessions", { body });
       sessionStorage.setItem(tableKey(created.session_id), created.table_token);
       // the table token in the fragment: the link reopens the table in any tab (never sent)
-      go(`play=${encodeURIComponent(created.session_id)}&token=${encodeURIComponent(created.table_token)}`);
+      go(`play=${encodeURIComponent(created.session_id)}`
+        + `&token=${encodeURIComponent(created.table_token)}`);
     } catch (problem) {
       if (!(problem instanceof Problem)) throw problem;
       error.textContent = problemText(problem);

@@ -70,7 +70,8 @@ class Table {
       await this.refresh();
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
-      if (error.code !== "offline") this.showError(error);  // offline again: the next return resyncs
+      // offline again: the connection's next return resyncs
+      if (error.code !== "offline") this.showError(error);
     } finally {
       this.resyncing = false;
     }
@@ -141,8 +142,8 @@ class Table {
   /** The table's link (its token in the fragment, as a seat's link has its own), shown on
    *  demand to open on another device, as text and as a QR code. */
   handOff() {
-    const link = `${window.location.origin}${window.location.pathname}#play=${encodeURIComponent(this.sid)}`
-      + `&token=${encodeURIComponent(this.token)}`;
+    const link = `${window.location.origin}${window.location.pathname}`
+      + `#play=${encodeURIComponent(this.sid)}&token=${encodeURIComponent(this.token)}`;
     const id = uid("link");
     const field = h("input", { id, type: "text", readonly: true, value: link, class: "link",
       onfocus: (event) => event.target.select() });
@@ -152,15 +153,17 @@ class Table {
       h("summary", {}, t("play.handOff")),
       h("p", {}, t("play.handOffHint")),
       h("div", { class: "field" }, h("label", { for: id }, t("play.tableLink")), field),
-      h("div", { class: "actions" }, h("button", { type: "button", class: "small secondary", onclick: async () => {
-        field.select();
-        try {
-          await navigator.clipboard.writeText(link);
-          copied.textContent = t("play.copied");
-        } catch (error) {
-          copied.textContent = t("play.copyByHand");  // no clipboard here (plain http): it is selected
-        }
-      } }, t("play.copy")), copied),
+      h("div", { class: "actions" }, h("button", { type: "button", class: "small secondary",
+        onclick: async () => {
+          field.select();
+          try {
+            await navigator.clipboard.writeText(link);
+            copied.textContent = t("play.copied");
+          } catch (error) {
+            // no clipboard here (plain http): the link is selected for the device's menu
+            copied.textContent = t("play.copyByHand");
+          }
+        } }, t("play.copy")), copied),
       code);
     box.addEventListener("toggle", () => {
       if (box.open && !code.firstChild) this.drawCode(code, link);
@@ -178,7 +181,8 @@ class Table {
       drawn.setAttribute("aria-label", t("play.qrLabel"));
       host.replaceChildren(document.importNode(drawn, true));
     } catch (problem) {
-      host.replaceChildren(h("p", { class: "hint" }, problem instanceof Problem ? problemText(problem) : String(problem)));
+      const why = problem instanceof Problem ? problemText(problem) : String(problem);
+      host.replaceChildren(h("p", { class: "hint" }, why));
     }
   }
 
@@ -359,7 +363,8 @@ class Table {
     const visible = this.showAll ? shown : shown.slice(0, SHOWN);
     // one flex item per button: its words and its chance read as one line, however laid out
     parts.push(h("ul", { class: "move-list" }, visible.map((m) => h("li", {}, h("button", {
-      type: "button", class: "move", disabled: Boolean(this.pending), onclick: () => this.play(m) }, h("span", {},
+      type: "button", class: "move", disabled: Boolean(this.pending),
+      onclick: () => this.play(m) }, h("span", {},
         moveText(m), m.p !== undefined ? h("span", { class: "p" }, ` ${formatChance(m.p)}`) : null))))));
     if (shown.length > visible.length) {
       parts.push(h("button", { type: "button", class: "secondary", onclick: () => { this.showAll = true; this.renderMoves(); } },
@@ -398,7 +403,8 @@ class Table {
     const move = Object.fromEntries(Object.entries(listed).filter(([key]) => !HIDDEN_FIELDS.has(key)));
     // If-Match the version the listed moves belong to: the stream may have told of a later
     // one that the page could not list (offline), and a stale move must be refused
-    const sending = { move, key: newKey(), version: this.movesVersion ?? this.version, text: moveText(listed) };
+    const sending = { move, key: newKey(), version: this.movesVersion ?? this.version,
+      text: moveText(listed) };
     for (const button of this.movesBox.querySelectorAll("button")) button.disabled = true;
     this.main.dataset.busy = "true";
     this.lastProblem = null;
@@ -417,9 +423,8 @@ class Table {
       }
     }
     await this.refresh();
-    if (!ok && this.lastProblem && this.lastProblem.status !== 412 && this.lastProblem.code !== "offline") {
-      this.showError(this.lastProblem);
-    }
+    const refused = this.lastProblem;
+    if (!ok && refused && refused.status !== 412 && refused.code !== "offline") this.showError(refused);
     this.owe("");
     return ok;
   }
@@ -491,7 +496,8 @@ class Table {
       if (!(problem instanceof Problem) || problem.code === "offline") throw problem;  // kept
       // A move made stale may be refused for its own sake (not this seat's turn any more)
       // before If-Match is compared: the session's version tells whether the table moved on.
-      const now = problem.status === 412 ? null : await call("GET", this.path, { token: this.token });
+      const now = problem.status === 412 ? null
+        : await call("GET", this.path, { token: this.token });
       this.pending = null;
       const movedOn = !now || now.version !== sending.version;
       const why = movedOn ? t("play.pendingDropped", { move: sending.text })
