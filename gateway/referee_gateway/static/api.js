@@ -1,6 +1,7 @@
 // The API as the page uses it: JSON over fetch with the caller's token, problems as errors,
 // and the event stream read with fetch() (EventSource cannot send Authorization, and a
 // token never goes into a query string).
+import { isOnline, lost, onChange } from "./connection.js";
 import { lang } from "./i18n.js";
 
 export class Problem extends Error {
@@ -26,12 +27,7 @@ export async function call(method, path, { token, body, headers = {} } = {}) {
     init.body = JSON.stringify(body);
     init.headers["Content-Type"] = "application/json";
   }
-  let answer;
-  try {
-    answer = await fetch(path, init);
-  } catch (error) {
-    throw new Problem(0, { code: "offline", detail: String(error) });
-  }
+  const answer = await reach(path, init);
   if (answer.status === 204) return null;
   const type = answer.headers.get("Content-Type") || "";
   const data = type.includes("json") ? await answer.json() : await answer.text();
@@ -39,10 +35,22 @@ export async function call(method, path, { token, body, headers = {} } = {}) {
   return data;
 }
 
+/** fetch(), where a failure to reach the server is an "offline" Problem and tells
+ *  connection.js (which then watches for the network's return). */
+async function reach(path, init) {
+  try {
+    return await fetch(path, init);
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    lost();
+    throw new Problem(0, { code: "offline", detail: String(error) });
+  }
+}
+
 /** The session's picture as SVG text, or null when it has not changed (304). */
 export async function picture(sid, token, etag) {
   const extra = etag ? { "If-None-Match": etag } : {};
-  const answer = await fetch(`/v1/sessions/${encodeURIComponent(sid)}/picture.svg`,
+  const answer = await reach(`/v1/sessions/${encodeURIComponent(sid)}/picture.svg`,
     { headers: headersFor(token, extra), cache: "no-store" });
   if (answer.status === 304) return null;
   if (!answer.ok) throw new Problem(answer.status, await answer.json().catch(() => ({})));
@@ -52,22 +60,32 @@ export async function picture(sid, token, etag) {
 /**
  * Follow a session's events until stop() or the stream says revoked/end; resumes after the
  * last event seen (Last-Event-ID) when the connection drops. onEvent({id, event, data}).
+ * A stream that fails tells connection.js; when the page loses the network the stream is
+ * dropped too (it may hang on a dead connection), and when the network is back it resumes
+ * at once instead of after its pause.
  */
 export function follow(sid, token, onEvent, onEnd) {
-  const control = new AbortController();
   let lastId = null;
   let stopped = false;
+  let connection = null;  // this attempt's AbortController
+  let wake = () => {};    // ends the pause between two attempts
+  const unsubscribe = onChange((online) => {
+    if (online) wake();
+    else if (connection) connection.abort();
+  });
   (async () => {
     let pause = 500;
     while (!stopped) {
+      connection = new AbortController();
       try {
         const headers = headersFor(token, { Accept: "text/event-stream" });
         if (lastId !== null) headers["Last-Event-ID"] = lastId;
-        const answer = await fetch(`/v1/sessions/${encodeURIComponent(sid)}/events`,
-          { headers, signal: control.signal, cache: "no-store" });
+        const answer = await reach(`/v1/sessions/${encodeURIComponent(sid)}/events`,
+          { headers, signal: connection.signal, cache: "no-store" });
         if (answer.status === 401 || answer.status === 404) {
+          stopped = true;
           onEnd(new Problem(answer.status, await answer.json().catch(() => ({}))));
-          return;
+          break;
         }
         if (!answer.ok) throw new Problem(answer.status, {});
         pause = 500;
@@ -76,19 +94,35 @@ export function follow(sid, token, onEvent, onEnd) {
           if (event.event === "revoked" || event.event === "end") {
             stopped = true;
             onEnd(event);
-            return;
+            break;
           }
           onEvent(event);
         }
       } catch (error) {
-        if (stopped || control.signal.aborted) return;
+        if (stopped) break;
+        // a stream cut mid-read is a network failure too (a fetch's own failure told already)
+        if (!(error instanceof Problem) && !connection.signal.aborted) lost();
       }
-      // the stream ended or failed: resume after the last event, a little later each time
-      await new Promise((resolve) => setTimeout(resolve, pause));
+      if (stopped) break;
+      // the stream ended or failed: resume after the last event, a little later each time,
+      // or as soon as the network is back
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, isOnline() ? pause : 60000);
+        wake = () => { clearTimeout(timer); resolve(); };
+      });
+      wake = () => {};
       pause = Math.min(pause * 2, 8000);
     }
+    unsubscribe();
   })();
-  return { stop() { stopped = true; control.abort(); } };
+  return {
+    stop() {
+      stopped = true;
+      unsubscribe();
+      if (connection) connection.abort();
+      wake();
+    },
+  };
 }
 
 /** Server-Sent Events from a byte stream, as the HTML standard parses them. */

@@ -6,7 +6,8 @@ import { gameTitle, problemText, t } from "./i18n.js";
 import { schemaPrefix } from "./calc.js";
 import { SchemaForm } from "./schemaform.js";
 
-/** The table token lives in this tab's sessionStorage, never in the URL. */
+/** This tab's copy of a table token: the table's link (its fragment) holds it too, and the
+ *  copy lets a host who took a seat on this device still start the table. */
 export const tableKey = (sid) => `referee:table:${sid}`;
 
 export async function showHome(main, go) {
@@ -79,7 +80,9 @@ async function startSection(games, go) {
     try {
       const created = await call("POST", "/v1/sessions", { body });
       sessionStorage.setItem(tableKey(created.session_id), created.table_token);
-      go(`play=${encodeURIComponent(created.session_id)}`);
+      // the table token in the fragment: the link reopens the table in any tab (never sent)
+      go(`play=${encodeURIComponent(created.session_id)}`
+        + `&token=${encodeURIComponent(created.table_token)}`);
     } catch (problem) {
       if (!(problem instanceof Problem)) throw problem;
       error.textContent = problemText(problem);

@@ -3,6 +3,7 @@
 // at the table, with undo and redo; the final score. Everything shown is what the API shows
 // this page's token: a seat's token from the URL fragment, or the table token of this tab.
 import { call, follow, picture as fetchPicture, componentSchemas, Problem } from "./api.js";
+import { isOnline, onChange } from "./connection.js";
 import { announce, h, uid } from "./dom.js";
 import { gameTitle, moveText, problemText, t } from "./i18n.js";
 import { schemaPrefix } from "./calc.js";
@@ -37,6 +38,7 @@ class Table {
     this.pick = null;      // what was clicked on the picture: {label, tokens}
     this.showAll = false;
     this.banner = "";
+    this.pending = null;   // a move tapped while offline: {move, key, version, text}
   }
 
   async start() {
@@ -46,12 +48,33 @@ class Table {
     this.layout();
     await this.loadLog();
     this.stream = follow(this.sid, this.token, (event) => this.onEvent(event), (end) => this.onEnd(end));
+    this.unwatch = onChange((online) => { if (online) this.resync(); });
     await this.refresh();
   }
 
   stop() {
     this.left = true;  // another screen owns main now: a pass still under way must not touch it
     if (this.stream) this.stream.stop();
+    if (this.unwatch) this.unwatch();
+  }
+
+  /** The connection is back: send the move kept meanwhile, then read the session as it is
+   *  now (the stream resumes by itself from the last event it saw). */
+  async resync() {
+    if (this.left || this.stopped || this.resyncing) return;
+    this.resyncing = true;
+    try {
+      if (this.pending) await this.sendPending();
+      this.apply(await call("GET", this.path, { token: this.token }));
+      await this.loadLog();
+      await this.refresh();
+    } catch (error) {
+      if (!(error instanceof Problem)) throw error;
+      // offline again: the connection's next return resyncs
+      if (error.code !== "offline") this.showError(error);
+    } finally {
+      this.resyncing = false;
+    }
   }
 
   apply(summary) {
@@ -64,6 +87,11 @@ class Table {
       started: summary.started, seats: summary.seats, role: summary.you.role, seat: summary.you.seat,
     });
     if (summary.join_code) this.joinCode = summary.join_code;
+    // a table opened from its link: this tab keeps it too (a host who takes a seat still starts it)
+    if (this.role === "table" && !this.tableToken) {
+      this.tableToken = this.token;
+      sessionStorage.setItem(tableKey(this.sid), this.token);
+    }
   }
 
   get over() { return this.started && this.toMove.length === 0; }
@@ -77,7 +105,10 @@ class Table {
   // ------------------------------------------------------------------ layout
   layout() {
     const you = this.role === "seat" ? t("play.youSeat", { n: this.seat }) : t(`play.you.${this.role}`);
-    this.bannerBox = h("p", { class: "banner", id: "banner" });
+    // focusable by script: where focus goes when a move leaves this device nothing to do
+    this.bannerBox = h("p", { class: "banner", id: "banner", tabindex: "-1" });
+    // a move kept while offline, or dropped because the position changed meanwhile
+    this.noticeBox = h("p", { class: "notice", id: "notice", hidden: true });
     this.hostBox = h("section", { class: "host", "aria-label": t("play.hostLabel"), hidden: true });
     this.pictureHost = h("div", { class: "picture", id: "picture" });
     this.pictureRoot = this.pictureHost.attachShadow({ mode: "open" });
@@ -90,9 +121,8 @@ class Table {
       h("p", {}, h("a", { href: "#" }, t("back"))),
       h("h1", {}, gameTitle(this.info)),
       h("p", { class: "who" }, `${you} · ${t(`mode.short.${this.mode}`)}`),
-      this.bannerBox, this.hostBox, this.scoreBox,
-      h("div", { class: "board" }, this.pictureHost,
-        h("div", { class: "side" }, this.movesBox, this.fixBox)),
+      this.bannerBox, this.noticeBox, this.fixBox, this.hostBox, this.scoreBox,
+      h("div", { class: "board" }, this.pictureHost, h("div", { class: "side" }, this.movesBox)),
       h("section", { "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, t("play.log")), this.logList),
       this.deviceSection());
     this.main.dataset.screen = "play";
@@ -105,7 +135,55 @@ class Table {
     } }, t("play.leave")) : null;
     return h("section", { class: "device", "aria-labelledby": "device-title" },
       h("h2", { id: "device-title" }, t("play.device")),
-      h("p", {}, this.role === "seat" ? t("play.bookmark") : t("play.tabOnly")), leave);
+      h("p", {}, t(`play.keep.${this.role}`)), leave,
+      this.role === "table" ? this.handOff() : null);
+  }
+
+  /** The table's link (its token in the fragment, as a seat's link has its own), shown on
+   *  demand to open on another device, as text and as a QR code. */
+  handOff() {
+    const link = `${window.location.origin}${window.location.pathname}`
+      + `#play=${encodeURIComponent(this.sid)}&token=${encodeURIComponent(this.token)}`;
+    const id = uid("link");
+    const field = h("input", { id, type: "text", readonly: true, value: link, class: "link",
+      onfocus: (event) => event.target.select() });
+    const code = h("div", { class: "qr", id: "handoff-qr" });
+    const copied = h("span", { class: "hint", "aria-live": "polite" });
+    const box = h("details", { class: "handoff", id: "handoff" },
+      h("summary", {}, t("play.handOff")),
+      h("p", {}, t("play.handOffHint")),
+      h("div", { class: "field" }, h("label", { for: id }, t("play.tableLink")), field),
+      h("div", { class: "actions" }, h("button", { type: "button", class: "small secondary",
+        onclick: async () => {
+          field.select();
+          try {
+            await navigator.clipboard.writeText(link);
+            copied.textContent = t("play.copied");
+          } catch (error) {
+            // no clipboard here (plain http): the link is selected for the device's menu
+            copied.textContent = t("play.copyByHand");
+          }
+        } }, t("play.copy")), copied),
+      code);
+    box.addEventListener("toggle", () => {
+      if (box.open && !code.firstChild) this.drawCode(code, link);
+    });
+    return box;
+  }
+
+  /** The link as a QR code, drawn by the gateway (the segno library) into inline SVG. */
+  async drawCode(host, link) {
+    try {
+      const svg = await call("POST", "/page/qr.svg", { body: { text: link } });
+      const drawn = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
+      if (drawn.nodeName !== "svg") return;
+      drawn.setAttribute("role", "img");
+      drawn.setAttribute("aria-label", t("play.qrLabel"));
+      host.replaceChildren(document.importNode(drawn, true));
+    } catch (problem) {
+      const why = problem instanceof Problem ? problemText(problem) : String(problem);
+      host.replaceChildren(h("p", { class: "hint" }, why));
+    }
   }
 
   // ------------------------------------------------------------------ live
@@ -161,10 +239,12 @@ class Table {
         await this.render();
       } while (this.again && !this.left);
     } catch (error) {
-      this.showError(error);
+      // offline: the status line says so, and the connection's return refreshes again
+      if (!(error instanceof Problem && error.code === "offline")) this.showError(error);
     } finally {
       this.refreshing = false;
       if (!this.left) {
+        this.payFocus();
         this.main.dataset.version = String(this.version);
         this.main.dataset.busy = "false";
       }
@@ -188,6 +268,7 @@ class Table {
         return;
       }
       this.moves = listing.moves;
+      this.movesVersion = listing.version;  // what a move from this list is sent If-Match
     } else this.moves = [];
     await this.renderMoves();
     if (this.over) {
@@ -282,7 +363,8 @@ class Table {
     const visible = this.showAll ? shown : shown.slice(0, SHOWN);
     // one flex item per button: its words and its chance read as one line, however laid out
     parts.push(h("ul", { class: "move-list" }, visible.map((m) => h("li", {}, h("button", {
-      type: "button", class: "move", onclick: () => this.play(m) }, h("span", {},
+      type: "button", class: "move", disabled: Boolean(this.pending),
+      onclick: () => this.play(m) }, h("span", {},
         moveText(m), m.p !== undefined ? h("span", { class: "p" }, ` ${formatChance(m.p)}`) : null))))));
     if (shown.length > visible.length) {
       parts.push(h("button", { type: "button", class: "secondary", onclick: () => { this.showAll = true; this.renderMoves(); } },
@@ -291,7 +373,10 @@ class Table {
     for (const m of described) parts.push(await this.describedForm(m));
     this.moveError = h("p", { class: "error", role: "alert", hidden: true });
     parts.push(this.moveError);
+    // redrawn under a focused button (the stream's news): focus stays among the moves
+    const hadFocus = this.movesBox.contains(document.activeElement);
     this.movesBox.replaceChildren(...parts);
+    if (hadFocus && this.focusOwed === undefined) this.focusNext();
   }
 
   /** A chance outcome too varied to list (Vectron's layout): a form from its move schema,
@@ -312,36 +397,126 @@ class Table {
     h("div", { class: "actions" }, h("button", { type: "submit", class: "primary move" }, t("play.enter"))));
   }
 
+  /** Send a move; one tapped offline (or whose answer the network lost) is kept, with its
+   *  Idempotency-Key, and sent when the connection is back. */
   async play(listed) {
     const move = Object.fromEntries(Object.entries(listed).filter(([key]) => !HIDDEN_FIELDS.has(key)));
+    // If-Match the version the listed moves belong to: the stream may have told of a later
+    // one that the page could not list (offline), and a stale move must be refused
+    const sending = { move, key: newKey(), version: this.movesVersion ?? this.version,
+      text: moveText(listed) };
     for (const button of this.movesBox.querySelectorAll("button")) button.disabled = true;
     this.main.dataset.busy = "true";
     this.lastProblem = null;
     let ok = false;
-    try {
-      const answer = await call("POST", `${this.path}/moves`, { token: this.token, body: { move },
-        headers: { "If-Match": `"${this.version}"`, "Idempotency-Key": newKey() } });
-      this.apply(answer);
-      this.log.set(answer.version, { version: answer.version, move: answer.move });
-      this.renderLog();
-      announce(moveText(answer.move));
-      this.pick = null;
-      this.showAll = false;
-      if (this.filterInput) this.filterInput.value = "";
-      ok = true;
-    } catch (problem) {
-      if (!(problem instanceof Problem)) throw problem;
-      this.lastProblem = problem;
-      if (problem.status === 412) announce(t("play.movedOn"));
-      else this.showError(problem);
+    if (!isOnline()) this.keep(sending);
+    else {
+      try {
+        this.landed(await this.send(sending));
+        ok = true;
+      } catch (problem) {
+        if (!(problem instanceof Problem)) throw problem;
+        this.lastProblem = problem;
+        if (problem.code === "offline") this.keep(sending);
+        else if (problem.status === 412) announce(t("play.movedOn"));
+        else this.showError(problem);
+      }
     }
     await this.refresh();
-    if (!ok && this.lastProblem && this.lastProblem.status !== 412) this.showError(this.lastProblem);
+    const refused = this.lastProblem;
+    if (!ok && refused && refused.status !== 412 && refused.code !== "offline") this.showError(refused);
+    this.owe("");
     return ok;
+  }
+
+  /** Focus goes on once the screen is drawn: at the end of the refresh under way (which may
+   *  be the stream's, not this move's own), or now if none is. */
+  owe(pressed) {
+    this.focusOwed = pressed;
+    if (!this.refreshing) this.payFocus();
+  }
+
+  payFocus() {
+    if (this.focusOwed === undefined) return;
+    const pressed = this.focusOwed;
+    this.focusOwed = undefined;
+    this.focusNext(pressed);
+  }
+
+  /** After a move the buttons it was pressed on are gone: focus goes to what comes next —
+   *  the kept move's "do not send", the next move to enter, or the banner saying whose turn
+   *  it is — never back to the page's top. */
+  focusNext(pressed = "") {
+    if (this.left) return;
+    const again = pressed && document.getElementById(pressed);
+    const target = (again && !again.disabled && again)
+      || this.noticeBox.querySelector("button:not([disabled])")
+      || this.movesBox.querySelector("button.move:not([disabled])")
+      || this.movesBox.querySelector("form input, form select, form button")
+      || this.bannerBox;
+    target.focus({ preventScroll: target === this.bannerBox });
+  }
+
+  send({ move, key, version }) {
+    return call("POST", `${this.path}/moves`, { token: this.token, body: { move },
+      headers: { "If-Match": `"${version}"`, "Idempotency-Key": key } });
+  }
+
+  /** A move the server answered: shown at once, before the stream tells of it. */
+  landed(answer) {
+    this.apply(answer);
+    this.log.set(answer.version, { version: answer.version, move: answer.move });
+    this.renderLog();
+    announce(moveText(answer.move));
+    this.pick = null;
+    this.showAll = false;
+    if (this.filterInput) this.filterInput.value = "";
+    this.notice("");
+  }
+
+  keep(sending) {
+    this.pending = sending;
+    this.notice(t("play.pending", { move: sending.text }), false,
+      h("button", { type: "button", class: "small secondary", onclick: () => {
+        this.pending = null;
+        this.notice("");
+        this.refresh();
+      } }, t("play.pendingCancel")));
+  }
+
+  /** The kept move, sent once more with the same key: it lands once, whether or not the
+   *  first try reached the server; refused (412) if the position changed meanwhile. */
+  async sendPending() {
+    const sending = this.pending;
+    try {
+      const answer = await this.send(sending);
+      this.pending = null;
+      this.landed(answer);
+    } catch (problem) {
+      if (!(problem instanceof Problem) || problem.code === "offline") throw problem;  // kept
+      // A move made stale may be refused for its own sake (not this seat's turn any more)
+      // before If-Match is compared: the session's version tells whether the table moved on.
+      const now = problem.status === 412 ? null
+        : await call("GET", this.path, { token: this.token });
+      this.pending = null;
+      const movedOn = !now || now.version !== sending.version;
+      const why = movedOn ? t("play.pendingDropped", { move: sending.text })
+        : `${t("play.pendingRefused", { move: sending.text })} ${problemText(problem)}`;
+      this.notice(why, true);
+    }
+  }
+
+  /** The line under the banner: "" hides it; an alert stays until the next move. */
+  notice(text, alert = false, ...extra) {
+    this.noticeBox.hidden = !text;
+    this.noticeBox.className = alert ? "notice alert" : "notice";
+    this.noticeBox.replaceChildren(text, ...(text ? extra : []));
+    if (text) announce(text);
   }
 
   /** A correction, a start, a leave: POST, then show the session as it is. */
   async act(method, suffix, body, token = this.token) {
+    const pressed = document.activeElement ? document.activeElement.id : "";
     try {
       const answer = await call(method, `${this.path}${suffix}`, { token, body,
         headers: { "If-Match": `"${this.version}"` } });
@@ -362,6 +537,7 @@ class Table {
       await this.refresh();
       this.showError(problem);
     }
+    this.owe(pressed);  // undo again, redo again: the same button, drawn anew
   }
 
   renderCorrections() {

@@ -1,0 +1,57 @@
+"""axe-core (the engine as the axe-playwright-python package ships it) finds no violation in
+the page states issue 29 added: offline with a kept move, the table handed to another
+device with its QR code, both languages. Real Chromium, real stack."""
+
+import pytest
+from browser import PHONE, Screen
+
+# the page tests' fixtures (one stack, one browser per module), shared by name: pytest finds
+# them in this module's namespace, and each test's parameter of that name is that fixture
+# ruff: noqa: F811
+from test_page import browser, stack, start_table  # noqa: F401
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def axe():
+    sync = pytest.importorskip("axe_playwright_python.sync_playwright",
+                               reason="AXE MISSING (pip install -r requirements-dev.txt)")
+    return sync.Axe()
+
+
+def assert_no_violation(axe, screen: Screen, state: str) -> None:
+    results = axe.run(screen.page)
+    found = [f"{v['id']}: {[n['target'] for n in v['nodes']]}"
+             for v in results.response["violations"]]
+    assert not found, f"{state}: {found}"
+    assert results.response["passes"] or results.response["inapplicable"], "axe ran"
+
+
+@pytest.mark.parametrize("locale, game", [("en-US", "ghostone"), ("ja-JP", "gizmos")])
+def test_offline_and_hand_off_states_have_no_axe_violation(axe, browser, stack, locale, game):
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    screen = Screen(context.new_page(), stack.url)
+    try:
+        screen.open()
+        screen.page.locator("form.start input[name=mode][value=tabletop]").check()
+        screen.page.locator("form.start select[name=game]").select_option(game)
+        screen.page.locator("form.start button[type=submit]").click()
+        screen.settled("play")
+        screen.press_first_move()
+        assert_no_violation(axe, screen, "a table after a move")
+
+        context.set_offline(True)
+        screen.page.locator("#connection").wait_for(state="visible")
+        screen.move_buttons().first.click()
+        screen.page.locator("#notice").wait_for(state="visible")
+        assert_no_violation(axe, screen, "offline with a kept move")
+        context.set_offline(False)
+        screen.page.locator("#connection").wait_for(state="hidden")
+
+        screen.page.locator("#handoff summary").click()
+        screen.page.locator("#handoff-qr svg").wait_for()
+        assert_no_violation(axe, screen, "hand-off with its QR code")
+        assert not screen.errors, screen.errors
+    finally:
+        context.close()
