@@ -13,9 +13,10 @@ Which label sets are known, bounded by the app and its games (nothing a caller c
   of the app, for each game the route can carry, at each status its OpenAPI document
   names (its success and its errors; 200 for a route it does not document). A status no
   document names appears at its first answer: the dashboard's ratios read ``or vector(0)``;
-* refusals: each problem code (:data:`referee.errors.CODES`) for each game and none;
-* the gateway: moves by game and mode, rate-limit hits by route, the calls to each game
-  service (time, and failures by reason), open event streams by game;
+* refusals: each problem code (:data:`referee.errors.CODES`, and ``other``) for each game
+  and none;
+* the gateway: moves by game and mode, rate-limit hits by route (``unmatched`` too), the
+  calls to each game service (time, and failures by reason), open event streams by game;
 * a game service: moves applied by mode (``other``: a stateless caller's state), bot
   decisions.
 
@@ -51,6 +52,9 @@ def start_at_zero(service: str, routes: Iterable[tuple[str, str, str, Iterable[s
         if gateway:
             metrics.RATE_LIMIT_HITS.labels(route)
             made += 1
+    if gateway:  # a flood of made-up paths is refused before any route matches
+        metrics.RATE_LIMIT_HITS.labels("unmatched")
+        made += 1
     for game in ["", *games]:
         for code in sorted(CODES | {"other"}):
             metrics.REFUSALS.labels(service, game, code)
