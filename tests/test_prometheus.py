@@ -163,15 +163,18 @@ def test_increase_counts_every_move_and_refusal_from_the_first(stack, prometheus
         assert raw(after, server, name, **labels) - raw(before, server, name, **labels) == \
             played, (name, labels)
         selector = name + "{" + ",".join(f'{k}="{v}"' for k, v in labels.items()) + "}"
-        # Evaluated at the series' last sample, over a window that starts with its zeros:
-        # a counter's first sample at 0 stops extrapolation at the start, and there is
-        # nothing to extrapolate at the end, so increase() is exact.
+        # The series was scraped before the first move (at 0, as every series starts), and
+        # after the last: increase() over exactly that window, from sample to sample, has
+        # nothing to extrapolate and counts all that was played.
+        first = value(prometheus, f"timestamp({selector})", played_from)
+        assert value(prometheus, selector, first) == raw(before, server, name, **labels)
         last = value(prometheus, f"timestamp({selector})")
-        window = math.ceil(last - played_from) + 2 * SCRAPE_SECONDS
-        assert value(prometheus, f"{selector}[{window}s]".join(["increase(", ")"]), last) == \
+        window = f"{round((last - first) * 1000)}ms"
+        assert value(prometheus, f"increase({selector}[{window}])", last) == \
             pytest.approx(played), (selector, window)
         # and at any time after the game, over a window that holds it, no less than played
-        assert value(prometheus, f"increase({selector}[{window + 5}s])") >= played
+        window = math.ceil(time.time() - played_from) + 2 * SCRAPE_SECONDS
+        assert value(prometheus, f"increase({selector}[{window}s])") >= played
 
 
 def test_every_alert_rule_evaluates_without_error(stack, prometheus):
@@ -194,11 +197,15 @@ def test_every_alert_rule_evaluates_without_error(stack, prometheus):
 
 
 def test_every_dashboard_query_returns_data(stack, prometheus):
-    # after a game, as after normal traffic: the rates need two samples of each series
+    # a game while Prometheus scrapes, as normal traffic: the rates need two samples
+    began = time.time()
+    wait_until(lambda: scraped_since(prometheus, began), stack.processes["gateway"],
+               "a scrape of every server", timeout=30)
     play(stack)
-    played_to = time.time() + 0.5
-    wait_until(lambda: scraped_since(prometheus, played_to + SCRAPE_SECONDS),
-               stack.processes["gateway"], "two scrapes after the game", timeout=30)
+    for _ in range(2):
+        since = time.time() + 0.5
+        wait_until(lambda: scraped_since(prometheus, since), stack.processes["gateway"],
+                   "a scrape of every server after the game", timeout=30)
     panels = json.loads(DASHBOARD.read_text())["panels"]
     exprs = [(p["title"], t["expr"]) for p in panels for t in p.get("targets", [])]
     assert len(exprs) >= 17
