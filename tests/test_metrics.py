@@ -354,6 +354,8 @@ def test_every_known_series_is_at_zero_before_any_request(tmp_path):
             at_zero("referee_upstream_failures_total", game=game, reason=reason)
         at_zero("referee_upstream_request_duration_seconds_count", game=game)
         at_zero("referee_event_streams_open", game=game)
+    from referee_gateway.upstream import REASONS  # the names the gateway counts
+    assert {name for _, name in REASONS} | {"bad_answer"} == set(series.UPSTREAM_REASONS)
     at_zero("referee_rate_limit_hits_total", route=moves["route"])
     at_zero("referee_http_requests_total", service="gateway", game="", method="GET",
             route="/v1/games", status="200")

@@ -204,7 +204,8 @@ def test_every_dashboard_query_returns_data(stack, prometheus):
     play(stack)
     for _ in range(2):
         since = time.time() + 0.5
-        wait_until(lambda: scraped_since(prometheus, since), stack.processes["gateway"],
+        wait_until(lambda since=since: scraped_since(prometheus, since),
+                   stack.processes["gateway"],
                    "a scrape of every server after the game", timeout=30)
     panels = json.loads(DASHBOARD.read_text())["panels"]
     exprs = [(p["title"], t["expr"]) for p in panels for t in p.get("targets", [])]

@@ -649,7 +649,7 @@ DASHBOARD = {
          [(f"sum by (status) (rate(referee_http_requests_total{{{GATEWAY}}}[5m]))",
            "{{status}}")], "Every answer of the gateway, by HTTP status."),
         ("5xx ratio", "percentunit",
-         # a 5xx series appears at its first 5xx: until then the ratio is 0, not empty
+         # a 5xx no route documents appears at its first answer: 0 until then, not empty
          [((f'(sum(rate(referee_http_requests_total{{{GATEWAY},status=~"5.."}}[5m])) '
             f"or vector(0)) / sum(rate(referee_http_requests_total{{{GATEWAY}}}[5m]))"),
            "5xx")],

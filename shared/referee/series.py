@@ -34,7 +34,7 @@ from .errors import CODES
 UPSTREAM_REASONS = ("ConnectionError", "ConnectTimeout", "ReadTimeout", "bad_answer")
 
 
-def start_at_zero(service: str, routes: Iterable[tuple[str, str, str, Iterable[str]]],
+def start_at_zero(service: str, routes: Iterable[tuple[str, str, list[str], list[str]]],
                   games: Iterable[str], *, gateway: bool) -> int:
     """Create every known series of ``service`` at 0; how many label sets were made.
 
