@@ -6,6 +6,7 @@ import os
 import random
 import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 import requests
 from flask import request
 from prometheus_client.parser import text_string_to_metric_families
-from referee import gunicorn_conf, metrics
+from referee import gunicorn_conf, metrics, series
 from referee.embedded import free_port
 from referee.stack import Stack, installed_games
 from support import assert_problem, bearer, session_url
@@ -311,6 +312,64 @@ def test_the_workers_of_a_gunicorn_server_add_up(redis_url):
         check = subprocess.run([PROMTOOL, "check", "metrics"], check=False, input=text, text=True,
                                capture_output=True, timeout=60)
         assert check.returncode == 0, check.stdout + check.stderr
+
+
+FRESH_PROCESS = """
+import sys
+from referee import metrics
+from referee_gateway import create_app
+from ghostone.service import create_app as ghostone_app
+games = sys.argv[1].split(",")
+create_app({"REDIS_URL": "redis://127.0.0.1:1/0", "RATE_LIMIT_PER_MINUTE": 60,
+            "GAME_SERVICES": {g: "http://127.0.0.1:1" for g in games}})
+ghostone_app()
+sys.stdout.write(metrics.exposition().decode())
+"""
+
+
+def test_every_known_series_is_at_zero_before_any_request(tmp_path):
+    """A fresh process in multiprocess mode (as a gunicorn worker): its apps built, nothing
+    asked yet, every known label set is in the exposition, at 0 (issue 31)."""
+    run = subprocess.run([sys.executable, "-c", FRESH_PROCESS, ",".join(GAMES)], check=True,
+                         capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)})
+    samples = [s for family in text_string_to_metric_families(run.stdout)
+               for s in family.samples if s.name.startswith("referee_")]
+
+    def at_zero(name, **labels):
+        found = [s.value for s in samples if s.name == name and s.labels == labels]
+        assert found == [0], (name, labels, found)
+
+    moves = {"method": "POST", "route": "/v1/sessions/<sid>/moves"}
+    for game in GAMES:
+        for mode in metrics.MODES:
+            at_zero("referee_session_moves_total", game=game, mode=mode)
+        for status in ("200", "403", "409", "422", "429", "503"):
+            at_zero("referee_http_requests_total", service="gateway", game=game,
+                    status=status, **moves)
+        at_zero("referee_http_request_duration_seconds_count", service="gateway", game=game,
+                **moves)
+        at_zero("referee_refusals_total", service="gateway", game=game, code="not_your_turn")
+        for reason in series.UPSTREAM_REASONS:
+            at_zero("referee_upstream_failures_total", game=game, reason=reason)
+        at_zero("referee_upstream_request_duration_seconds_count", game=game)
+        at_zero("referee_event_streams_open", game=game)
+    from referee_gateway.upstream import REASONS  # the names the gateway counts
+    assert {name for _, name in REASONS} | {"bad_answer"} == set(series.UPSTREAM_REASONS)
+    at_zero("referee_rate_limit_hits_total", route=moves["route"])
+    at_zero("referee_http_requests_total", service="gateway", game="", method="GET",
+            route="/v1/games", status="200")
+    for mode in (*metrics.MODES, "other"):
+        at_zero("referee_moves_applied_total", game="ghostone", mode=mode)
+    at_zero("referee_bot_decisions_total", game="ghostone")
+    at_zero("referee_http_requests_total", service="ghostone", game="ghostone",
+            method="POST", route="/v1/apply", status="200")
+    at_zero("referee_refusals_total", service="ghostone", game="ghostone", code="illegal_move")
+    counted = [s for s in samples if s.name.endswith(("_total", "_count"))]
+    assert len(counted) > 1000
+    # nothing counted yet but the Redis probe's first tries (there is no Redis on port 1)
+    assert {s.name for s in counted if s.value} <= {"referee_redis_probe_failures_total",
+                                                     "referee_redis_errors_total"}
 
 
 def test_promtool_accepts_the_exposition_of_one_process(unlimited):

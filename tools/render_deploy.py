@@ -649,8 +649,10 @@ DASHBOARD = {
          [(f"sum by (status) (rate(referee_http_requests_total{{{GATEWAY}}}[5m]))",
            "{{status}}")], "Every answer of the gateway, by HTTP status."),
         ("5xx ratio", "percentunit",
-         [((f'sum(rate(referee_http_requests_total{{{GATEWAY},status=~"5.."}}[5m])) / '
-            f"sum(rate(referee_http_requests_total{{{GATEWAY}}}[5m]))"), "5xx")],
+         # a 5xx no route documents appears at its first answer: 0 until then, not empty
+         [((f'(sum(rate(referee_http_requests_total{{{GATEWAY},status=~"5.."}}[5m])) '
+            f"or vector(0)) / sum(rate(referee_http_requests_total{{{GATEWAY}}}[5m]))"),
+           "5xx")],
          "Alert RefereeHighErrorRatio past 5 % for 5 minutes."),
         ("p99 latency by route", "s",
          [(("histogram_quantile(0.99, sum by (le, route) (rate("
@@ -677,7 +679,8 @@ DASHBOARD = {
             "referee_redis_command_duration_seconds_bucket[5m])))"), "{{command}}")],
          "Scripts run as EVALSHA; retries are included."),
         ("Redis errors per second", "ops",
-         [("sum by (command, error) (rate(referee_redis_errors_total[5m]))",
+         # a Redis error's labels are known at the error only: none yet is 0, not empty
+         [("sum by (command, error) (rate(referee_redis_errors_total[5m])) or vector(0)",
            "{{command}} {{error}}"),
           ("sum by (instance) (rate(referee_redis_probe_failures_total[5m]))",
            "probe {{instance}}")],

@@ -109,5 +109,6 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     api.install(app)
     observability.install(app, "gateway")  # request ids, metrics, access log lines
+    observability.prime(app, api.spec.to_dict())  # every known series at 0 (issue 31)
     probe.start()
     return app

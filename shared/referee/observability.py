@@ -29,7 +29,7 @@ import time
 
 from flask import Flask, Response, g, has_request_context, request
 
-from . import logs, metrics
+from . import logs, metrics, series
 from .errors import CODES
 
 log = logging.getLogger("referee.access")
@@ -118,6 +118,7 @@ def install(app: Flask, service: str, engine=None) -> None:
             logs.later(log, level, fields, "%s %s %s", method, route, status)
         return response
 
+    app.extensions["referee.series"] = (service, games) if counting else None
     app.extensions["referee.collectors"] = []
     if "redis.probe" in app.extensions:  # the gateway: what its Redis probe found last
         app.extensions["referee.collectors"].append(metrics.SessionStoreCollector(
@@ -126,6 +127,49 @@ def install(app: Flask, service: str, engine=None) -> None:
     # clock too) and last of the after-request ones (so CORS's headers are there).
     app.before_request_funcs.setdefault(None, []).insert(0, begin)
     app.after_request_funcs.setdefault(None, []).insert(0, finish)
+
+
+def prime(app: Flask, spec: dict) -> int:
+    """Every known series of the app at 0 (:mod:`referee.series`); how many label sets.
+
+    Called once every route is registered (after :func:`install`); ``spec``, the app's
+    OpenAPI document, gives each route's answers: its success and its documented errors
+    (a route it does not document: 200).
+    """
+    if app.extensions.get("referee.series") is None:  # metrics off
+        return 0
+    service, games = app.extensions["referee.series"]
+    gateway = "sessions" in app.extensions  # the gateway: its session routes
+    documented = documented_statuses(spec)
+    routes = []
+    for rule in app.url_map.iter_rules():
+        path = DOCUMENTED_PATH.sub(r"{\1}", rule.rule)
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+            routes.append((method, route_of(rule.rule),
+                           documented.get((path, method)) or ["200"],
+                           carried_games(rule.rule, games, gateway)))
+    return series.start_at_zero(service, routes, games, gateway=gateway)
+
+
+DOCUMENTED_PATH = re.compile(r"<(?:\w+:)?(\w+)>")  # a rule's OpenAPI path (referee.web)
+
+
+def documented_statuses(spec: dict) -> dict[tuple[str, str], list[str]]:
+    """``(OpenAPI path, METHOD)`` → the statuses its document names (success, errors)."""
+    return {(path, method.upper()): sorted(s for s in answers["responses"] if s.isdigit())
+            for path, operations in spec.get("paths", {}).items()
+            for method, answers in operations.items()
+            if isinstance(answers, dict) and "responses" in answers}
+
+
+def carried_games(rule: str, games: frozenset, gateway: bool) -> list[str]:
+    """The game labels a route's answers carry: a game service's own game; on the gateway
+    each game for a game's or a session's route, none for the others."""
+    if not gateway:
+        return sorted(games)
+    if "<game>" in rule or rule.startswith("/v1/sessions"):
+        return sorted(games)
+    return [""]
 
 
 ROUTES: dict[str, str] = {}  # a URL rule → its label (rules are few and fixed)

@@ -209,6 +209,7 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
 
     api.extenders.append(lambda document: add_examples(document, engine))
     api.install(app)
+    observability.prime(app, api.spec.to_dict())  # every known series at 0 (issue 31)
     return app
 
 
