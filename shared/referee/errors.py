@@ -38,8 +38,20 @@ class InvalidJson(BadRequest):
     code, title = "invalid_json", "Body is not JSON"
 
 
+class UnknownField(BadRequest):
+    """A body or move names a field its schema does not have (often a misspelling)."""
+
+    code, title = "unknown_field", "Unknown field"
+
+
 class PayloadTooLarge(RefereeError):
     status, code, title = 413, "payload_too_large", "Payload too large"
+
+
+class UnsupportedMediaType(RefereeError):
+    """A body that is not ``application/json``: it is never guessed to be JSON."""
+
+    status, code, title = 415, "unsupported_media_type", "Body is not application/json"
 
 
 class Unauthorized(RefereeError):
