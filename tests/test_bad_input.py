@@ -131,3 +131,30 @@ def test_unknown_routes_and_methods(client):
     assert_problem(client.get("/v1/nothing"), 404, "not_found")
     assert_problem(client.put("/v1/sessions"), 405, "method_not_allowed")
 
+
+def test_every_documented_error_answer_has_examples_of_its_own_status(client):
+    """Each problem answer of the document shows an example of every code of its status and
+    none of another (Swagger UI once showed already_started under 413); a 304 has no body."""
+    from jsonschema import Draft202012Validator
+
+    document = client.get("/openapi.json").get_json()
+    problem = Draft202012Validator(document["components"]["schemas"]["Problem"])
+    answers, codes_shown = 0, set()
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            for status, answer in operation["responses"].items():
+                if status == "304":
+                    assert "content" not in answer, (method, path)
+                if not status.startswith(("4", "5")):
+                    continue
+                content = answer["content"]["application/problem+json"]
+                assert content["examples"], (method, path, status)
+                for code, example in content["examples"].items():
+                    value = example["value"]
+                    assert value["status"] == int(status) and value["code"] == code, \
+                        (method, path, status, code)
+                    problem.validate(value)
+                    codes_shown.add(code)
+                answers += 1
+    assert answers >= 250
+    assert "unsupported_media_type" in codes_shown and "unknown_field" in codes_shown

@@ -21,7 +21,7 @@ from werkzeug.exceptions import HTTPException
 
 from .errors import (
     BadRequest, InvalidJson, MethodNotAllowed, NotFound, PayloadTooLarge, RefereeError,
-    UnknownField, UnsupportedMediaType,
+    UnknownField, UnsupportedMediaType, examples,
 )
 
 log = logging.getLogger(__name__)
@@ -254,9 +254,7 @@ class OpenApi:
         # any body over MAX_CONTENT_LENGTH; a body that is not application/json
         with_body = (413, 415) if body is not None else ()
         for code in (*errors, *with_body, *self.common_errors) if errors else ():
-            operation["responses"][str(code)] = {
-                "description": "problem+json (RFC 9457)",
-                "content": {PROBLEM: {"schema": "Problem"}}}
+            operation["responses"][str(code)] = problem_answer(code)
         self.spec.path(path=path, operations={method.lower(): operation})
 
     def install(self, app: Flask) -> None:
@@ -300,6 +298,15 @@ DOCS_PAGE = """<!doctype html>
   tryItOutEnabled: true, persistAuthorization: false});</script>
 </body></html>
 """
+
+
+def problem_answer(status: int) -> dict:
+    """A documented answer of ``status``: problem+json with an example of each code of that
+    status (Swagger UI shows the first; a generator reads the schema), or a 304's no body."""
+    if status == 304:
+        return {"description": "not modified: If-None-Match named the current ETag; no body"}
+    return {"description": "problem+json (RFC 9457)", "content": {PROBLEM: {
+        "schema": {"$ref": "#/components/schemas/Problem"}, "examples": examples(status)}}}
 
 
 def problem_json_schema() -> dict:
