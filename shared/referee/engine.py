@@ -12,7 +12,6 @@ itself. State is plain JSON data: it round-trips exactly through ``json``.
 No Flask, Redis or HTTP here: engines are pure Python.
 """
 
-import difflib
 import importlib
 import json
 import logging
@@ -24,7 +23,7 @@ from operator import is_
 
 from .errors import (
     BadRequest, Forbidden, GameOver, IllegalMove, InvalidInput, InvalidOptions,
-    InvalidPlayers, InvalidState, NotYourTurn, RefereeError, UnknownField,
+    InvalidPlayers, InvalidState, NotYourTurn, RefereeError,
 )
 from . import rng as generators
 from .rng import Blake2bCounter, Generator, Pcg32
@@ -458,22 +457,6 @@ class Engine:
         elif rng is not None:
             raise InvalidState("a tabletop game has no generator (state.rng must be null)")
 
-    def _check_fields(self, move: dict) -> None:
-        """Refuse (400 unknown_field) a field the move's type does not have, naming it: a
-        misspelled ``sourse`` is told as such, not as a missing ``source``."""
-        kind = move.get("type")
-        schema = self.move_schemas.get(kind) if isinstance(kind, str) else None
-        if schema is None or schema.get("additionalProperties", False) is not False:
-            return
-        known = ["type", *schema.get("properties", {})]
-        unknown = [field for field in move if field not in known]
-        if unknown:
-            field = str(unknown[0])[:40]
-            close = difflib.get_close_matches(field, known, n=1)
-            hint = f' (did you mean "{close[0]}"?)' if close else ""
-            raise UnknownField(f'unknown field "{field}" in a {kind} move{hint}; '
-                               f'a {kind} move has {", ".join(known)}')
-
     def _check_seat(self, state, seat) -> None:
         if type(seat) is not int or not 1 <= seat <= state["players"]:
             raise BadRequest(f"seat must be a seat number from 1 to {state['players']}")
@@ -486,7 +469,6 @@ class Engine:
         if trusted and any(map(is_, self._last_listing(state, move.get("seat")), repeat(move))):
             return move, None  # the very object just listed for this state (a playout's pick)
         move = {k: v for k, v in move.items() if k not in ANNOTATIONS}
-        self._check_fields(move)
         to_move = state["to_move"]
         if not to_move:
             raise GameOver("the game is over", rule=self.end_rule)

@@ -233,8 +233,8 @@ EXAMPLES = {
     "bad_request": ("the request body does not match its schema",
                     {"errors": {"players": ["Not a valid integer."]}}),
     "invalid_json": ("the request body is not valid JSON: Expecting value: line 1 column 1", {}),
-    "unknown_field": ('unknown field "sourse" in a draw move (did you mean "source"?); a draw '
-                      "move has type, seat, source", {}),
+    "unknown_field": ('unknown field "sead" in the request body', {"errors": {
+        "sead": ["Unknown field."]}}),
     "unauthorized": ("send the session's token as 'Authorization: Bearer <token>'", {}),
     "forbidden": ("a spectator has no moves", {}),
     "not_your_turn": ("seat 2 is not to move; seat 1 moves", {}),
