@@ -44,7 +44,8 @@ def problems(client):
     move = client.get(session_url(session, "/legal-moves"),
                       headers=bearer(session["seats"][0]["token"])).get_json()["moves"][0]
     return [
-        (lambda: client.post("/v1/games/ghostone/new", data="{"), 400, "invalid_json"),
+        (lambda: client.post("/v1/games/ghostone/new", data="{",
+                             content_type="application/json"), 400, "invalid_json"),
         (lambda: client.get("/v1/nowhere"), 404, "not_found"),
         (lambda: client.put("/v1/games"), 405, "method_not_allowed"),
         (lambda: client.get("/v1/games/chess"), 404, "unknown_game"),

@@ -81,7 +81,7 @@ def test_forged_states_are_422_invalid_state(ghostone, route):
     (b"[" * 100_000 + b"]" * 100_000, 400, "invalid_json"),
     (json.dumps({"players": "three"}).encode(), 400, "bad_request"),
     (json.dumps({"players": True}).encode(), 400, "bad_request"),
-    (json.dumps({"players": 3, "colour": "red"}).encode(), 400, "bad_request"),
+    (json.dumps({"players": 3, "colour": "red"}).encode(), 400, "unknown_field"),
     (json.dumps({"players": 3, "mode": "online"}).encode(), 400, "bad_request"),
     (json.dumps({"players": 3, "seed": -4}).encode(), 400, "bad_request"),
     (json.dumps({"players": 2}).encode(), 422, "invalid_players"),
@@ -91,8 +91,17 @@ def test_forged_states_are_422_invalid_state(ghostone, route):
 def test_bad_bodies_are_problems(ghostone, body, status, code):
     answer = ghostone.post("/v1/new", data=body, content_type="application/json")
     problem = assert_problem(answer, status, code)
-    if code == "bad_request" and body.startswith(b"{"):
+    if code in ("bad_request", "unknown_field") and body.startswith(b"{"):
         assert problem["errors"]
+    if code == "unknown_field":
+        assert problem["detail"] == 'unknown field "colour" in the request body', problem
+
+
+def test_a_body_not_sent_as_json_is_415(ghostone):
+    for content_type in ("text/plain", "application/x-www-form-urlencoded", None):
+        answer = ghostone.post("/v1/new", data=b'{"players": 3}', content_type=content_type)
+        problem = assert_problem(answer, 415, "unsupported_media_type")
+        assert "application/json" in problem["detail"], problem
 
 
 def test_unknown_routes_and_methods_are_problems(ghostone):

@@ -9,7 +9,7 @@ from flask import Response, current_app, request
 from referee import schemas
 from referee.errors import RefereeError
 from referee.service import cacheable
-from referee.web import json_response, parse_json
+from referee.web import json_response, problem_answer, request_json
 
 STATELESS = {  # route → (request schema, answer schema, summary): documented per game
     "new": (schemas.NewRequest, schemas.StateAnswer, "A new game's state"),
@@ -59,8 +59,9 @@ def register(app, api):
                      methods=["GET"])
 
     def passthrough(game, action):
-        # Parse here too: a malformed body is refused before any service is called.
-        parse_json(request.get_data(cache=True))
+        # Read here too: a malformed body (or one not sent as application/json, which the
+        # call upstream would relabel as JSON) is refused before any service is called.
+        request_json()
         status, content_type, content = upstream.raw(
             game, "POST", f"/v1/{action}", request.get_data(cache=True))
         return Response(content, status, content_type=content_type or "application/json")
@@ -101,7 +102,7 @@ def per_game_paths(document: dict, upstream) -> bool:
                 operation["operationId"] = game + operation["operationId"][:1].upper() + \
                     operation["operationId"][1:]
                 for code in document.get("x-common-errors", ()):
-                    operation["responses"].setdefault(code, PROBLEM_RESPONSE)
+                    operation["responses"].setdefault(code, problem_answer(int(code)))
                 document["paths"].setdefault(f"/v1/games/{game}/{action}", {})[method] = operation
                 roots += references(operation)
         for name in sorted(reachable(roots, served_schemas)):  # every one they use, no other
@@ -161,7 +162,3 @@ def reachable(roots, named: dict) -> set[str]:
             todo += [r for r in references(named[name]) if r in named]
     return seen
 
-
-PROBLEM_RESPONSE = {"description": "problem+json (RFC 9457)",
-                    "content": {"application/problem+json": {
-                        "schema": {"$ref": "#/components/schemas/Problem"}}}}

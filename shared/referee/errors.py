@@ -38,8 +38,20 @@ class InvalidJson(BadRequest):
     code, title = "invalid_json", "Body is not JSON"
 
 
+class UnknownField(BadRequest):
+    """A body or move names a field its schema does not have (often a misspelling)."""
+
+    code, title = "unknown_field", "Unknown field"
+
+
 class PayloadTooLarge(RefereeError):
     status, code, title = 413, "payload_too_large", "Payload too large"
+
+
+class UnsupportedMediaType(RefereeError):
+    """A body that is not ``application/json``: it is never guessed to be JSON."""
+
+    status, code, title = 415, "unsupported_media_type", "Body is not application/json"
 
 
 class Unauthorized(RefereeError):
@@ -205,6 +217,75 @@ def _codes(cls) -> set[str]:
     found = {cls.code} if isinstance(cls.__dict__.get("code", cls.code), str) else set()
     for sub in cls.__subclasses__():
         found |= _codes(sub)
+    return found
+
+
+def _own_codes(cls) -> list[type]:
+    """``cls`` and its subclasses that name a code of their own, depth first."""
+    found = [cls] if "code" in cls.__dict__ else []
+    for sub in cls.__subclasses__():
+        found += _own_codes(sub)
+    return found
+
+
+#: an example answer of each code, as the referee words it (the OpenAPI examples show them)
+EXAMPLES = {
+    "bad_request": ("the request body does not match its schema",
+                    {"errors": {"players": ["Not a valid integer."]}}),
+    "invalid_json": ("the request body is not valid JSON: Expecting value: line 1 column 1", {}),
+    "unknown_field": ('unknown field "sead" in the request body', {"errors": {
+        "sead": ["Unknown field."]}}),
+    "unauthorized": ("send the session's token as 'Authorization: Bearer <token>'", {}),
+    "forbidden": ("a spectator has no moves", {}),
+    "not_your_turn": ("seat 2 is not to move; seat 1 moves", {}),
+    "not_found": ("no route /v1/nowhere", {}),
+    "unknown_game": ('there is no game "chess"; the games are gematon, ghostone, gizmos, '
+                     "threemagic, vectron", {}),
+    "unknown_session": ("there is no session with this id", {}),
+    "unknown_join_code": ("no open table has this join code (it may have started or expired)", {}),
+    "method_not_allowed": ("PUT is not allowed on /v1/sessions", {}),
+    "idempotency_conflict": ("this Idempotency-Key came with another request", {}),
+    "version_conflict": ("the session is at version 8, not 7", {"current_version": 8}),
+    "payload_too_large": ("the body is over the limit of 1048576 bytes", {}),
+    "unsupported_media_type": ("the request body was sent as text/plain; send it as "
+                               "application/json", {}),
+    "unprocessable": ("the request is against the rules", {}),
+    "illegal_move": ("plate c3 is not next to the seat's piece", {"rule": "G-4.1"}),
+    "game_over": ("the game is over", {"rule": "G-7.1"}),
+    "invalid_state": ("state.version must be a whole number from 0", {}),
+    "invalid_options": ('Ghostone has no option "ghosts"', {}),
+    "invalid_players": ("Ghostone takes 3 to 4 players, not 2", {}),
+    "no_such_seat": ("seat 3 is not at this table of 2 players", {}),
+    "invalid_input": ("the gauges add up to 17; a game has 16 cards", {"rule": "V-1.4"}),
+    "session_conflict": ("not possible in this session now", {}),
+    "not_started": ("the game has not started: no seat has moves yet", {}),
+    "already_started": ("the game has already started", {}),
+    "nobody_seated": ("nobody has joined yet: share the join code first", {}),
+    "seat_taken": ("seat 2 is taken; open seats: 3", {}),
+    "table_full": ("every seat of this table is taken", {}),
+    "no_bot": ("no bot plays seat 2", {}),
+    "nothing_to_undo": ("no move has been entered since the game started", {}),
+    "nothing_to_redo": ("nothing to redo", {}),
+    "undo_target_invalid": ("version 40 is not before the present version 12", {}),
+    "takeback_not_last_move": ("only the last move can be taken back, by its own seat", {}),
+    "takeback_after_chance": ("a chance outcome has been revealed since that move", {}),
+    "takeback_hidden_information": ("that move showed hidden information to its seat", {}),
+    "takeback_game_over": ("the game is over: nothing can be taken back", {}),
+    "rate_limited": ("more than 600 requests in 60 s; slow down", {"retry_after": 3}),
+    "service_unavailable": ("the session store is unavailable", {"retry_after": 1}),
+}
+
+
+def examples(status: int) -> dict:
+    """One example problem+json body per code answered with ``status`` (the OpenAPI
+    ``examples`` of a documented error answer: never a code of another status), by code."""
+    found = {}
+    for cls in _own_codes(RefereeError):
+        if cls.status == status and cls.code not in found:
+            detail, extra = EXAMPLES[cls.code]
+            body = cls(detail).problem()
+            body.update(extra, request_id="3f2a9c0d5e7b41a68c1d2e3f4a5b6c7d")
+            found[cls.code] = {"summary": cls.title, "value": body}
     return found
 
 

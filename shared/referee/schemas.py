@@ -31,7 +31,9 @@ class SeatOr(fields.Field):
         raise ValidationError(f'must be a seat number (1, 2, …) or "{self.word}"')
 
     def json_schema(self) -> dict:
-        return {"oneOf": [{"type": "integer", "minimum": 1}, {"const": self.word}]}
+        # an enum, not a const, beside the integer: client generators read it (issue 30)
+        return {"oneOf": [{"type": "integer", "minimum": 1},
+                          {"type": "string", "enum": [self.word]}]}
 
 
 class StrictBoolean(fields.Boolean):

@@ -21,6 +21,7 @@ from werkzeug.exceptions import HTTPException
 
 from .errors import (
     BadRequest, InvalidJson, MethodNotAllowed, NotFound, PayloadTooLarge, RefereeError,
+    UnknownField, UnsupportedMediaType, examples,
 )
 
 log = logging.getLogger(__name__)
@@ -71,9 +72,21 @@ def parse_json(data: bytes):
         raise InvalidJson(f"the request body is not valid JSON: {exc}"[:300]) from None
 
 
+def request_json():
+    """The request's body as JSON: sent as ``application/json`` (any charset parameter),
+    or refused with 415 whatever it holds, so a form or text body is never guessed to be
+    JSON. An empty body keeps its own answer (400 invalid_json: "send a JSON object")."""
+    data = request.get_data(cache=True)
+    if data and request.mimetype != "application/json":
+        sent = f"sent as {request.mimetype[:80]}" if request.mimetype else \
+            "sent without a Content-Type"
+        raise UnsupportedMediaType(f"the request body was {sent}; send it as application/json")
+    return parse_json(data)
+
+
 def read_object() -> dict:
     """The request's body: a JSON object."""
-    payload = parse_json(request.get_data(cache=True))
+    payload = request_json()
     if not isinstance(payload, dict):
         raise BadRequest("the request body must be a JSON object")
     return payload
@@ -86,8 +99,25 @@ def read_body(schema, payload=None) -> dict:
     try:
         return schema.load(payload)
     except ValidationError as exc:
+        unknown = unknown_fields(exc.messages)
+        if unknown:  # most often a misspelling: say which field, not what is then missing
+            raise UnknownField(f'unknown field "{unknown[0][:80]}" in the request body',
+                               errors=exc.messages) from None
         raise BadRequest("the request body does not match its schema",
                          errors=exc.messages) from None
+
+
+def unknown_fields(messages, where: str = "") -> list[str]:
+    """The dotted paths marshmallow refused as unknown fields (``RAISE``), in order."""
+    found = []
+    if isinstance(messages, dict):
+        for name, inner in messages.items():
+            path = f"{where}.{name}" if where else str(name)
+            if isinstance(inner, list) and "Unknown field." in inner:
+                found.append(path)
+            else:
+                found += unknown_fields(inner, path)
+    return found
 
 
 def check_json(checker, body) -> None:
@@ -212,11 +242,10 @@ class OpenApi:
         if links:
             ok["links"] = links
         operation["responses"][str(status)] = ok
-        too_large = (413,) if body is not None else ()  # any body over MAX_CONTENT_LENGTH
-        for code in (*errors, *too_large, *self.common_errors) if errors else ():
-            operation["responses"][str(code)] = {
-                "description": "problem+json (RFC 9457)",
-                "content": {PROBLEM: {"schema": "Problem"}}}
+        # any body over MAX_CONTENT_LENGTH; a body that is not application/json
+        with_body = (413, 415) if body is not None else ()
+        for code in (*errors, *with_body, *self.common_errors) if errors else ():
+            operation["responses"][str(code)] = problem_answer(code)
         self.spec.path(path=path, operations={method.lower(): operation})
 
     def install(self, app: Flask) -> None:
@@ -260,6 +289,15 @@ DOCS_PAGE = """<!doctype html>
   tryItOutEnabled: true, persistAuthorization: false});</script>
 </body></html>
 """
+
+
+def problem_answer(status: int) -> dict:
+    """A documented answer of ``status``: problem+json with an example of each code of that
+    status (Swagger UI shows the first; a generator reads the schema), or a 304's no body."""
+    if status == 304:
+        return {"description": "not modified: If-None-Match named the current ETag; no body"}
+    return {"description": "problem+json (RFC 9457)", "content": {PROBLEM: {
+        "schema": {"$ref": "#/components/schemas/Problem"}, "examples": examples(status)}}}
 
 
 def problem_json_schema() -> dict:

@@ -20,6 +20,8 @@ from .scoring import GAUGE_MAX, MOST_POINTS, SCORE_MAX
 
 SEAT = {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS}
 CHANCE_SEAT = {"const": CHANCE}
+#: a one-value enum, not a const: beside an integer, client generators read only this
+DECK = {"type": "string", "enum": ["deck"]}
 CELL = {"enum": CELLS, "description": "a cell of the 4×4 map: file a–d (left→right), rank "
                                       "1–4 (bottom→top) (V-1.2)"}
 CARD = {"enum": list(CARDS), "description": "an action card: O1–O3 orthogonal, D1–D3 "
@@ -56,7 +58,7 @@ MOVES = {
     "draw": _move(
         "V-3.1: draw a card: source \"deck\" or a seat number (the top of its column)",
         SEAT, ["source"],
-        source={"oneOf": [{"const": "deck"}, SEAT],
+        source={"oneOf": [DECK, SEAT],
                 "description": "\"deck\" (a chance card move follows) or the seat whose "
                                "non-empty action column's top card is taken, the own included"}),
     "place": _move("V-3.1: play a hand card onto the own column: card O1…O3, D1…D3 or S",
