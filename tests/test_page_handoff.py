@@ -94,7 +94,8 @@ def test_the_qr_code_endpoint_draws_text_and_refuses_bad_input(stack):
                        ({"text": 7}, "bad_request"), ([], "bad_request"),
                        (None, "invalid_json")]:
         refused = requests.post(url, json=body, timeout=10) if body is not None else \
-            requests.post(url, data=b"{", timeout=10)
+            requests.post(url, data=b"{", timeout=10,
+                              headers={"Content-Type": "application/json"})
         assert refused.status_code == 400, (body, refused.text)
         assert refused.headers["Content-Type"] == "application/problem+json"
         assert refused.json()["code"] == code

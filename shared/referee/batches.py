@@ -73,9 +73,12 @@ class Batches:
             self._start()
 
     def flush(self) -> None:
-        """Do every waiting item now (asked from within ``do``: the rest waits for after)."""
-        if not self._waiting or self._doer == threading.get_ident():
-            return
+        """Do every waiting item now, after any batch the thread is doing (asked from within
+        ``do``: the rest waits for after)."""
+        if self._doer == threading.get_ident() or (self._doing is None and not self._waiting):
+            return  # nothing ever done here, or asked from the batch itself
+        # even with nothing waiting the lock is taken: the thread may have just taken the
+        # items and not yet written them, and a flush promises they are written on return
         doing, _ = self._made()
         with doing:
             items, waiting = [], self._waiting
