@@ -360,16 +360,23 @@ def test_a_table_is_played_by_keyboard_alone_with_focus_visible(screen, stack):
     assert page.locator("#announce").get_attribute("aria-live") == "polite"
 
 
-def test_a_digital_seat_hears_your_turn(browser, stack):
-    """The seat to move is told "Your turn" in the banner and the live region."""
+def seat_to_move(browser, stack, game: str, seed: int) -> tuple:
+    """A new two-player digital session's seat to move, opened at phone size in a context
+    of its own: ``(context, screen)`` (the caller closes the context)."""
     created = requests.post(f"{stack.url}/v1/sessions", timeout=10, json={
-        "game": "vectron", "players": 2, "seed": 1}).json()
+        "game": game, "players": 2, "seed": seed}).json()
     seat = created["to_move"][0]
     token = next(s["token"] for s in created["seats"] if s["seat"] == seat)
     context = browser.new_context(viewport=PHONE, locale="en-US")
     screen = Screen(context.new_page(), stack.url)
+    screen.open(f"play={created['session_id']}&token={token}")
+    return context, screen
+
+
+def test_a_digital_seat_hears_your_turn(browser, stack):
+    """The seat to move is told "Your turn" in the banner and the live region."""
+    context, screen = seat_to_move(browser, stack, "vectron", seed=1)
     try:
-        screen.open(f"play={created['session_id']}&token={token}")
         assert screen.banner() == "Your turn"
         assert "your-turn" in screen.page.locator("#banner").get_attribute("class")
         screen.page.wait_for_function(

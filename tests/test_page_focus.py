@@ -5,13 +5,11 @@ is drawn on (WCAG 2.2, 1.4.11). Real Chromium, real stack."""
 import re
 
 import pytest
-import requests
-from browser import PHONE, Screen
 
 # the page tests' fixtures (one stack, one browser per module), shared by name: pytest finds
 # them in this module's namespace, and each test's parameter of that name is that fixture
 # ruff: noqa: F811
-from test_page import browser, screen, stack, start_table  # noqa: F401
+from test_page import browser, screen, seat_to_move, stack, start_table  # noqa: F401
 
 pytestmark = pytest.mark.e2e
 FOCUSED = "() => ({id: document.activeElement.id, tag: document.activeElement.tagName," \
@@ -44,14 +42,8 @@ def test_after_a_move_and_an_undo_focus_is_on_the_next_control(screen, stack):
 
 
 def test_a_digital_seat_that_waits_after_its_move_has_focus_on_the_banner(browser, stack):
-    created = requests.post(f"{stack.url}/v1/sessions", timeout=10, json={
-        "game": "gematon", "players": 2, "seed": 3}).json()
-    seat = created["to_move"][0]
-    token = next(s["token"] for s in created["seats"] if s["seat"] == seat)
-    context = browser.new_context(viewport=PHONE, locale="en-US")
-    screen = Screen(context.new_page(), f"{stack.url}")
+    context, screen = seat_to_move(browser, stack, "gematon", seed=3)
     try:
-        screen.open(f"play={created['session_id']}&token={token}")
         screen.press_first_move()
         focused = screen.page.evaluate(FOCUSED)
         if screen.move_buttons().count():  # the same seat moves again
