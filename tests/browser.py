@@ -49,6 +49,14 @@ class Screen:
         self.errors: list[str] = []  # uncaught exceptions of the page's scripts
         page.on("pageerror", lambda error: self.errors.append(str(error)))
 
+    def tab_to_a_move(self) -> None:
+        """Press Tab until a move button has the focus, as a keyboard user reaches one."""
+        for _ in range(40):
+            self.page.keyboard.press("Tab")
+            if self.page.evaluate("document.activeElement.classList.contains('move')"):
+                return
+        pytest.fail("Tab never reached a move")
+
     def open(self, fragment: str = "") -> "Screen":
         self.page.goto(f"{self.base}/#{fragment}" if fragment else f"{self.base}/")
         self.settled()

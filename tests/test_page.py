@@ -345,12 +345,7 @@ def test_a_table_is_played_by_keyboard_alone_with_focus_visible(screen, stack):
     start_table(screen, "ghostone", 3, "tabletop")
     page = screen.page
     first = screen.move_buttons().first.inner_text()
-    for _ in range(40):
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.classList.contains('move')"):
-            break
-    else:
-        pytest.fail("Tab never reached a move")
+    screen.tab_to_a_move()
     assert page.evaluate("document.activeElement.textContent") == first
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
     version = screen.version()

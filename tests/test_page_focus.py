@@ -59,12 +59,7 @@ def test_a_digital_seat_that_waits_after_its_move_has_focus_on_the_banner(browse
 def test_the_focus_ring_is_at_least_3_to_1_on_the_page_and_the_header(screen, stack):
     start_table(screen, "ghostone", 3, "tabletop")
     page = screen.page
-    for _ in range(40):
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.classList.contains('move')"):
-            break
-    else:
-        pytest.fail("Tab never reached a move")
+    screen.tab_to_a_move()
     ring = page.evaluate("getComputedStyle(document.activeElement).outlineColor")
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
     page_background = page.evaluate("getComputedStyle(document.body).backgroundColor")
