@@ -41,14 +41,15 @@ def say(line: str) -> None:
 
 
 # ------------------------------------------------------------------ engines
-def engine_rate(engine, seconds: float, trusted: bool = True) -> float:
-    """Steps per second of random playouts. ``trusted``: the referee's own playouts (as a
-    bot's): a state it made itself skips the whole-state check and is played in place
-    (``play_in_place``, as python-chess's ``push``); ``False``: every step checks the state
-    whole and copies it, as the stateless routes do for a state a caller sent."""
-    rnd, steps, seed = random.Random(1), 0, 0
-    deadline = time.perf_counter() + seconds
+def engine_steps(engine, seconds: float, trusted: bool = True, seed: int = 0) -> tuple:
+    """Random-playout steps in ``seconds``: ``(steps, elapsed)``. ``trusted``: the referee's
+    own playouts (as a bot's): a state it made itself skips the whole-state check and is
+    played in place (``play_in_place``, as python-chess's ``push``); ``False``: every step
+    is a client's (``legal_moves`` then ``apply`` on the state it was answered), checked at
+    the trust boundary and copied, as the stateless routes do."""
+    rnd, steps = random.Random(seed), 0
     start = time.perf_counter()
+    deadline = start + seconds
     while time.perf_counter() < deadline:
         state = engine.new(engine.min_players, seed=seed)
         seed += 1
@@ -59,20 +60,39 @@ def engine_rate(engine, seconds: float, trusted: bool = True) -> float:
             else:
                 state, _ = engine.apply(state, move)
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps, time.perf_counter() - start
 
 
-def chess_rate(seconds: float) -> float:
+def chess_steps(seconds: float, seed: int = 0) -> tuple:
     import chess
-    rnd, steps = random.Random(1), 0
-    deadline = time.perf_counter() + seconds
+    rnd, steps = random.Random(seed), 0
     start = time.perf_counter()
+    deadline = start + seconds
     while time.perf_counter() < deadline:
         board = chess.Board()
         while not board.is_game_over() and time.perf_counter() < deadline:
             board.push(rnd.choice(list(board.legal_moves)))
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps, time.perf_counter() - start
+
+
+def engine_rates(seconds: float, slices: int = 6) -> tuple[float, dict]:
+    """python-chess's steps/s and each game's (trusted, checked) steps/s, measured in
+    ``slices`` rounds that take turns (chess, then every game both ways), so that a
+    neighbour's load on a shared machine weighs on the yardstick as on the games."""
+    games = engines()
+    totals = {"chess": [0, 0.0]} | {(g, t): [0, 0.0] for g in games for t in (True, False)}
+    part = seconds / slices
+    for round_ in range(slices):
+        for key in totals:
+            if key == "chess":
+                steps, elapsed = chess_steps(part, seed=round_)
+            else:
+                steps, elapsed = engine_steps(games[key[0]], part, key[1], seed=round_ * 1000)
+            totals[key][0] += steps
+            totals[key][1] += elapsed
+    rate = {key: steps / elapsed for key, (steps, elapsed) in totals.items()}
+    return rate["chess"], {g: (rate[g, True], rate[g, False]) for g in games}
 
 
 # ----------------------------------------------------------------- sessions
@@ -203,19 +223,17 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     if not args.skip_engines:
-        say(f"engines: random playouts, {args.engine_seconds:g} s each…")
-        chess_steps = chess_rate(args.engine_seconds)
-        rows = [(game, engine_rate(engine, args.engine_seconds),
-                 engine_rate(engine, args.engine_seconds, trusted=False))
-                for game, engine in engines().items()]
+        say(f"engines: random playouts, {args.engine_seconds:g} s each, in turns…")
+        chess_rate, rates = engine_rates(args.engine_seconds)
+        rows = [(game, *rates[game]) for game in rates]
         print("\nEngine random playouts (steps/s = legal moves + apply), same machine, same run;"
               "\n  trusted: the referee's own states (bots, playouts), played in place; "
               "checked: every state checked whole and copied (the stateless routes)")
-        print(f"  {'python-chess':<12} {chess_steps:>10,.0f} steps/s   (yardstick)")
+        print(f"  {'python-chess':<12} {chess_rate:>10,.0f} steps/s   (yardstick)")
         for game, rate, checked in rows:
             print(f"  {game:<12} {rate:>10,.0f} steps/s   ratio to python-chess "
-                  f"{rate / chess_steps:.2f}   (checked: {checked:,.0f}, "
-                  f"{checked / chess_steps:.2f})")
+                  f"{rate / chess_rate:.2f}   (checked: {checked:,.0f}, "
+                  f"{checked / chess_rate:.2f})")
         if "gizmos" in engines():  # its costliest legal-move listings (bench/gizmos_positions.py)
             import gizmos_positions
             gizmos_positions.report()

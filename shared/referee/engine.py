@@ -26,6 +26,7 @@ from .errors import (
     InvalidPlayers, InvalidState, NotYourTurn, RefereeError,
 )
 from . import rng as generators
+from .known import KnownValid, serialize
 from .rng import Blake2bCounter, Generator, Pcg32
 
 log = logging.getLogger(__name__)
@@ -62,16 +63,30 @@ def canonical(value) -> str:
 def is_listed(move: dict, moves: list[dict]) -> bool:
     """Whether ``move`` is one of ``moves``, exactly as JSON (``true`` is not ``1``).
 
-    Python's ``==`` runs first, in C, and the canonical spelling is compared
-    only for the equal candidates (which ``==`` may confuse: 1, 1.0, True).
+    Python's ``==`` runs first, in C, and the spelling is compared only for the equal
+    candidates (which ``==`` may confuse: 1, 1.0, True): their exact bytes first (marshal
+    tags each type, in C), the canonical JSON only when those differ (keys in another
+    order).
     """
-    wanted = None
+    exact = wanted = None
     for candidate in moves:
         if candidate == move:
+            exact = exact or _exact(move)
+            if serialize(candidate) == exact:
+                return True
             wanted = wanted or canonical(move)
             if canonical(candidate) == wanted:
                 return True
     return False
+
+
+def _exact(value) -> bytes:
+    """A client's value's exact bytes, or none that any listed move has (nested beyond
+    what marshal writes)."""
+    try:
+        return serialize(value)
+    except ValueError:
+        return b""
 
 
 def matches(move: dict, match: dict | None) -> bool:
@@ -95,6 +110,11 @@ def who_moves(to_move: list) -> str:
     if len(names) == 1:
         return f"seat {names[0]} is to move"
     return f"seats {', '.join(names[:-1])} and {names[-1]} are to move"
+
+
+def _seat_of(move):
+    """A move's seat, if it names one that may key a listing."""
+    return move.get("seat") if isinstance(move, dict) else None
 
 
 def clone(state: dict) -> dict:
@@ -176,6 +196,7 @@ class Engine:
             cls.breakdown_schema = described.BREAKDOWN
             cls.calculate_schema = getattr(described, "CALCULATE", None)
             cls.components_schema = described.COMPONENTS
+        cls._known = KnownValid()  # the states this game checked or made, in this process
 
     # ------------------------------------------------------------------ info
     def info(self) -> dict:
@@ -236,7 +257,7 @@ class Engine:
         ``match``: only the moves with these fields and values (``{"card": 213}``: one
         card's builds, filings…), which a game may list without listing the rest.
         """
-        self.check(state, trusted)
+        checked = self.check(state, trusted)
         if seat is not None and seat != CHANCE:
             self._check_seat(state, seat)
         with self._guard():
@@ -253,6 +274,8 @@ class Engine:
                     moves.extend(listed[actor])
             if trusted and listed:  # the state itself is held: its id stays its own
                 _LISTED.last = (state, state["version"], listed)
+            elif checked and listed:  # a client's next step will likely play one of these
+                self._known.keep_listing(checked[1], listed)
             return moves
 
     def apply(self, state: dict, move, *, trusted: bool = False) -> tuple[dict, list]:
@@ -267,11 +290,18 @@ class Engine:
         probability the referee computed (``p``), never one the client sent.
         The move is always checked, even on a trusted state.
         """
-        self.check(state, trusted)
+        checked = self.check(state, trusted)
         with self._guard():
-            move, p = self._accept(state, move, trusted)
-            new = clone(state)
+            if checked is None:
+                move, p = self._accept(state, move, trusted)
+                new = clone(state)
+            else:
+                listed = self._known.listing(checked[1], _seat_of(move))
+                move, p = self._accept(state, move, listed=listed)
+                new = marshal.loads(checked[0])
             events = self._advance(new, move)
+            if checked is not None:  # made by a legal move from a valid state: valid
+                self._known.remember(self._known.fingerprint(serialize(new)))
             return new, events, move if p is None else dict(move, p=p)
 
     def play_in_place(self, state: dict, move) -> list:
@@ -402,16 +432,31 @@ class Engine:
         self._check_options(resolved, players)
         return resolved
 
-    def check(self, state, trusted: bool) -> None:
+    def check(self, state, trusted: bool) -> tuple[bytes, bytes] | None:
         """The trust boundary: a state from outside is checked whole before use.
 
         A state the referee made itself — a session's, read back from its own
         store; a bot's or a playout's, the result of its own ``apply`` — is
         ``trusted`` and skips the check (most of a step's cost). Never pass
         ``trusted`` for a state a caller sent: the stateless routes do not.
+
+        A state from outside whose exact bytes this process already checked, or made
+        from a checked state (:mod:`referee.known`), is that valid state: not checked
+        again. Answers the bytes and fingerprint of a state it checked (``None`` when
+        trusted).
         """
-        if not trusted:
+        if trusted:
+            return None
+        try:
+            data = serialize(state)
+        except ValueError:  # not JSON data at all: the whole check names what is wrong
             self.check_state(state)
+            raise InvalidState("state must be JSON data") from None
+        fingerprint = self._known.fingerprint(data)
+        if not self._known.knows(fingerprint):
+            self.check_state(state)
+            self._known.remember(fingerprint)
+        return data, fingerprint
 
     def check_state(self, state) -> None:
         """Refuse a state that this engine could not have produced."""
@@ -461,9 +506,11 @@ class Engine:
         if type(seat) is not int or not 1 <= seat <= state["players"]:
             raise BadRequest(f"seat must be a seat number from 1 to {state['players']}")
 
-    def _accept(self, state: dict, move, trusted: bool = False) -> tuple[dict, float | None]:
+    def _accept(self, state: dict, move, trusted: bool = False,
+                listed: list = ()) -> tuple[dict, float | None]:
         """The move to play and, for a chance outcome, its probability; or the
-        refusal it earns (nothing is changed). A client's ``p`` is ignored."""
+        refusal it earns (nothing is changed). A client's ``p`` is ignored.
+        ``listed``: the seat's moves already listed for this very state (by content)."""
         if not isinstance(move, dict):
             raise BadRequest("move must be an object")
         if trusted and any(map(is_, self._last_listing(state, move.get("seat")), repeat(move))):
@@ -484,7 +531,7 @@ class Engine:
         if seat not in to_move:
             raise NotYourTurn(f"seat {seat} is not to move; {who_moves(to_move)}")
         move = self._normalize(move)
-        if not (trusted and self._just_listed(state, seat, move)
+        if not (trusted and self._just_listed(state, seat, move) or is_listed(move, listed)
                 or self._is_legal(state, seat, move)):
             rule, detail = self._explain(state, move)
             raise IllegalMove(detail, rule=rule)
