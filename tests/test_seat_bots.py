@@ -289,3 +289,37 @@ def test_the_bot_worker_waits_out_a_session_store_that_stops_answering(caplog):
         store.client.close()
         redis_server.stop()
     assert not running.is_alive()
+
+
+def lag_samples(lane: str) -> tuple[float, float]:
+    """(count, sum) of the bot worker's lag histogram for ``lane`` in this process."""
+    from prometheus_client import REGISTRY
+    read = REGISTRY.get_sample_value
+    return (read("referee_botworker_lag_seconds_count", {"lane": lane}) or 0.0,
+            read("referee_botworker_lag_seconds_sum", {"lane": lane}) or 0.0)
+
+
+def test_each_bot_move_observes_its_lag_from_the_tables_due_mark(client, worker):
+    """Issue 31: the lag runs from the change that made it a bot's turn (the table's due mark)
+    to the bot's move landing; a failed try marks the table due later, the turn still began
+    at the first mark."""
+    from prometheus_client import REGISTRY
+    session = create_session(client, game="ghostone", players=3, seed=5,
+                             bots={"2": "random", "3": "random"})
+    sid, seat1 = session["session_id"], seat_token(session, 1)
+    store = worker.store
+    moved = {"game": "ghostone", "lane": "people"}
+    moves_before = REGISTRY.get_sample_value("referee_botworker_moves_total", moved) or 0.0
+    count_before, sum_before = lag_samples("people")
+    assert play(client, session, seat1, first_move(client, session, seat1)).status_code == 200
+    # the move marked the table due; its bot's turn began 30 s ago, say
+    store.watch_bots(sid, at=store.bot_due_at(sid) - 30)
+    assert worker.play(sid) and 1 not in shown(client, session, seat1)["to_move"]
+    count, total = lag_samples("people")
+    assert count == count_before + 1 and total - sum_before >= 30
+    # the next bot's turn began when that move landed: its lag is its own, not 30 s more
+    assert worker.play(sid)
+    count, second = lag_samples("people")
+    assert count == count_before + 2 and second - total < 30
+    assert REGISTRY.get_sample_value("referee_botworker_moves_total", moved) == \
+        moves_before + 2 == moves_before + worker.moves

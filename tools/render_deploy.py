@@ -22,6 +22,9 @@ PORT = 8000
 METRICS_PORT = 9100  # /metrics only (referee.observability): never routed by the ingress
 METRICS_DIR = "/tmp/referee-metrics"  # prometheus_client's multiprocess files (in /tmp)
 MONITORING_NAMESPACE = "monitoring"  # where Prometheus runs: the only one let in on it
+# Every alert's runbook_url is this page's heading named after the alert (README, Runbook;
+# tests/test_alerts.py checks each exists): point it at your copy of the repository.
+RUNBOOK = "https://github.com/tabletop-referee/tabletop-referee/blob/main/README.md"
 PYTHON_IMAGE = "python:3.11.13-slim-bookworm"
 REDIS_IMAGE = "redis:7.4.1-alpine"
 REDIS_UID = 999  # the redis user of the official image
@@ -706,7 +709,16 @@ DASHBOARD = {
            "{{game}} {{mode}}")], "Session moves and stateless /apply calls."),
         ("Bot decisions per second", "ops",
          [("sum by (game) (rate(referee_bot_decisions_total[5m]))", "{{game}}")],
-         "Moves chosen by bots."),
+         "Moves chosen by bots (counted by the game services that thought them)."),
+        ("Bot lag p90 by lane", "s",
+         [(("histogram_quantile(0.9, sum by (le, lane) (rate("
+            "referee_botworker_lag_seconds_bucket[5m])))"), "{{lane}}")],
+         ("From a bot's turn to its move landing, thinking included (BOT_BUDGET_MS). The "
+          "bot worker scales on it; alert RefereeBotsLate past 10 s for 5 minutes.")),
+        ("Bot worker moves and errors per second", "ops",
+         [("sum by (game) (rate(referee_botworker_moves_total[5m]))", "{{game}}"),
+          ("sum by (reason) (rate(referee_botworker_errors_total[5m]))", "error {{reason}}")],
+         "Bot moves the worker made land; moves it could not make, by reason."),
     ],
 }
 

@@ -307,6 +307,10 @@ class SessionStore:
     def unwatch_bots(self, sid: str) -> None:
         self.client.zrem(keys.bot_tables(), sid)
 
+    def bot_due_at(self, sid: str) -> float | None:
+        """When the session was marked due for the bot worker (its due mark), if it is."""
+        return self.client.zscore(keys.bot_tables(), sid)
+
     def bot_tables_due(self, limit: int = 100) -> list[str]:
         return self.client.zrangebyscore(keys.bot_tables(), "-inf", time.time(), 0, limit)
 
