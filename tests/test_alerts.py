@@ -226,7 +226,7 @@ def test_the_dashboard_is_a_grafana_model_with_a_prometheus_variable():
 
 
 def manifests() -> list[dict]:
-    return [doc for path in sorted((ROOT / "k8s").glob("*.yaml"))
+    return [doc for path in sorted((ROOT / "k8s" / "base").glob("*.yaml"))
             for doc in yaml.safe_load_all(path.read_text()) if doc]
 
 
@@ -265,10 +265,10 @@ def test_only_the_monitoring_namespace_reaches_the_metrics_port():
 
 
 def test_kustomize_makes_configmaps_of_the_rules_and_the_dashboard():
-    kustomization = yaml.safe_load((ROOT / "k8s" / "kustomization.yaml").read_text())
+    kustomization = yaml.safe_load((MONITORING / "kustomization.yaml").read_text())
     generated = {c["name"]: c for c in kustomization["configMapGenerator"]}
     assert set(generated) == {"referee-alert-rules", "referee-grafana-dashboard"}
     for config in generated.values():
-        assert all((ROOT / "k8s" / f).is_file() for f in config["files"])
+        assert all((MONITORING / f).is_file() for f in config["files"])
     assert generated["referee-grafana-dashboard"]["options"]["labels"] == {
         "grafana_dashboard": "1"}
