@@ -3,8 +3,10 @@ Compose implementation and the Kubernetes schemas, and in agreement with the cod
 
 import json
 import re
+import shutil
 import subprocess
 import sys
+import time
 from importlib import import_module
 from pathlib import Path
 
@@ -195,3 +197,38 @@ def test_the_lock_pins_every_runtime_dependency_with_hashes():
             name = re.match(r"[A-Za-z0-9_.-]+", requirement).group().lower().replace("_", "-")
             assert name.startswith("referee-") or name in pinned, f"{name} is not in the lock"
     assert lock.count("--hash=sha256:") >= len(pinned)
+
+
+def test_redis_starts_from_its_rendered_configuration_no_password_on_its_command_line(
+        tmp_path):
+    """The Redis container's own start command (Compose's and the base's), run by sh with a
+    real redis-server: the settings hold, and `ps` shows no password."""
+    import redis
+    from referee.embedded import free_port, redis_server_binary
+    binary = Path(shutil.which("redis-server") or redis_server_binary())
+    port, password = free_port(), "a-password-for-the-test"
+    script = render_deploy.REDIS_START.replace(
+        "dir /data\n", f"dir {tmp_path}\nport {port}\nbind 127.0.0.1\n")
+    server = subprocess.Popen(["sh", "-c", script], stdout=subprocess.DEVNULL,
+                              env={"PATH": f"{binary.parent}:/usr/bin:/bin",
+                                   "REDIS_PASSWORD": password})
+    client = redis.Redis(port=port, password=password, decode_responses=True)
+    try:
+        for _ in range(300):  # a bound on the attempts, not a measurement
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        settings = {k: client.config_get(k)[k] for k in (
+            "maxmemory", "maxmemory-policy", "appendonly", "appendfsync")}
+        assert settings == {"maxmemory": str(384 * 2**20), "maxmemory-policy": "noeviction",
+                            "appendonly": "yes", "appendfsync": "everysec"}
+        command_line = Path(f"/proc/{server.pid}/cmdline").read_bytes()
+        assert b"redis-server" in command_line and password.encode() not in command_line
+        with pytest.raises(redis.AuthenticationError):
+            redis.Redis(port=port, password="wrong").ping()
+    finally:
+        client.close()
+        server.terminate()
+        server.wait(15)

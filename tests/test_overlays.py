@@ -166,7 +166,8 @@ def test_production_runs_redis_as_a_cluster_with_replicas_limits_and_an_exporter
 
 def mebibytes(size: str) -> float:
     number, unit = re.fullmatch(r"(\d+)\s*([a-zA-Z]*)", size).groups()
-    return int(number) * {"mb": 1e6 / 2**20, "Mi": 1, "Gi": 1024, "gb": 1e9 / 2**20}[unit]
+    # Redis reads "mb" as 1024 * 1024 bytes, Kubernetes "Mi" the same
+    return int(number) * {"mb": 1, "Mi": 1, "gb": 1024, "Gi": 1024}[unit]
 
 
 def test_base_redis_keeps_maxmemory_below_its_limit():
