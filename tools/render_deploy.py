@@ -610,6 +610,40 @@ spec:
       app.kubernetes.io/name: redis
 """
 
+def from_namespace(name, pods, namespace, port, why) -> str:
+    """A NetworkPolicy: the ``pods`` (a selector's body) are reached on ``port`` from
+    ``namespace`` alone."""
+    return f"""\
+# {why}
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: {name}
+spec:
+  podSelector:
+    {pods}
+  policyTypes: [Ingress]
+  ingress:
+    - from:
+        - namespaceSelector:
+            matchLabels: {{kubernetes.io/metadata.name: {namespace}}}
+      ports: [{{port: {port}, protocol: TCP}}]"""
+
+
+GATEWAY_FROM_INGRESS = from_namespace(
+    "gateway-from-ingress", "matchLabels: {app.kubernetes.io/name: gateway}",
+    INGRESS_NAMESPACE, PORT,
+    "The gateway is the public entry, reached only from the ingress controller: it trusts that\n"
+    "# one proxy's X-Forwarded-For (TRUSTED_PROXY_HOPS=1), so nothing else may reach it directly.")
+METRICS_FROM_MONITORING = from_namespace(
+    "metrics-from-monitoring", "matchExpressions:\n      - {key: app.kubernetes.io/component, "
+    "operator: In,\n         values: [gateway, game-service, bot-worker]}",
+    MONITORING_NAMESPACE, METRICS_PORT,
+    "Only Prometheus (its namespace) reaches the metrics port of the gateway, the games and the\n"
+    "# bot worker.")
+REDIS_METRICS_FROM_MONITORING = from_namespace(
+    "redis-metrics-from-monitoring", "matchLabels: {app.kubernetes.io/component: session-store}",
+    MONITORING_NAMESPACE, REDIS_EXPORTER_PORT, "...and redis_exporter's, beside Redis.")
 NETWORK_POLICIES = f"""\
 # Nothing reaches a pod unless a policy below lets it.
 apiVersion: networking.k8s.io/v1
@@ -620,21 +654,7 @@ spec:
   podSelector: {{}}
   policyTypes: [Ingress]
 ---
-# The gateway is the public entry, reached only from the ingress controller: it trusts that
-# one proxy's X-Forwarded-For (TRUSTED_PROXY_HOPS=1), so nothing else may reach it directly.
-apiVersion: networking.k8s.io/v1
-kind: NetworkPolicy
-metadata:
-  name: gateway-from-ingress
-spec:
-  podSelector:
-    matchLabels: {{app.kubernetes.io/name: gateway}}
-  policyTypes: [Ingress]
-  ingress:
-    - from:
-        - namespaceSelector:
-            matchLabels: {{kubernetes.io/metadata.name: {INGRESS_NAMESPACE}}}
-      ports: [{{port: {PORT}, protocol: TCP}}]
+{GATEWAY_FROM_INGRESS}
 ---
 # Only the gateway and the bot worker reach the game services.
 apiVersion: networking.k8s.io/v1
@@ -653,38 +673,9 @@ spec:
             matchLabels: {{app.kubernetes.io/name: bots}}
       ports: [{{port: {PORT}, protocol: TCP}}]
 ---
-# Only Prometheus (its namespace) reaches the metrics port of the gateway, the games and the
-# bot worker.
-apiVersion: networking.k8s.io/v1
-kind: NetworkPolicy
-metadata:
-  name: metrics-from-monitoring
-spec:
-  podSelector:
-    matchExpressions:
-      - {{key: app.kubernetes.io/component, operator: In,
-         values: [gateway, game-service, bot-worker]}}
-  policyTypes: [Ingress]
-  ingress:
-    - from:
-        - namespaceSelector:
-            matchLabels: {{kubernetes.io/metadata.name: {MONITORING_NAMESPACE}}}
-      ports: [{{port: {METRICS_PORT}, protocol: TCP}}]
+{METRICS_FROM_MONITORING}
 ---
-# ...and redis_exporter's, beside Redis.
-apiVersion: networking.k8s.io/v1
-kind: NetworkPolicy
-metadata:
-  name: redis-metrics-from-monitoring
-spec:
-  podSelector:
-    matchLabels: {{app.kubernetes.io/component: session-store}}
-  policyTypes: [Ingress]
-  ingress:
-    - from:
-        - namespaceSelector:
-            matchLabels: {{kubernetes.io/metadata.name: {MONITORING_NAMESPACE}}}
-      ports: [{{port: {REDIS_EXPORTER_PORT}, protocol: TCP}}]
+{REDIS_METRICS_FROM_MONITORING}
 ---
 # Only the gateway and the bot worker need Redis (the game services are stateless).
 apiVersion: networking.k8s.io/v1
