@@ -323,3 +323,35 @@ def test_each_bot_move_observes_its_lag_from_the_tables_due_mark(client, worker)
     assert count == count_before + 2 and second - total < 30
     assert REGISTRY.get_sample_value("referee_botworker_moves_total", moved) == \
         moves_before + 2 == moves_before + worker.moves
+
+
+def test_the_bot_worker_process_serves_its_metrics_as_the_image_runs_it(redis_url, tmp_path):
+    """As in its container: PROMETHEUS_MULTIPROC_DIR set (for gunicorn's workers) to a folder
+    nobody made, BIND on every address; its series at 0 before any bot moved."""
+    import os
+    import subprocess
+    import sys
+
+    import requests
+    from prometheus_client.parser import text_string_to_metric_families
+    from referee.stack import wait_alive
+
+    port, heartbeat = free_port(), tmp_path / "bots-alive"
+    env = {**os.environ, "REDIS_URL": redis_url, "METRICS_PORT": str(port),
+           "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "not-made-yet"), "BIND": "0.0.0.0:8000",
+           "BOT_HEARTBEAT_FILE": str(heartbeat), "GAME_SERVICES": "ghostone=http://127.0.0.1:9",
+           "LOG_LEVEL": "warning"}
+    worker = subprocess.Popen([sys.executable, "-m", "referee_gateway.botworker"], env=env)
+    try:
+        wait_alive(str(heartbeat), worker)
+        text = requests.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
+        samples = {(s.name, tuple(sorted(s.labels.items()))): s.value
+                   for f in text_string_to_metric_families(text) for s in f.samples}
+        for lane in ("people", "bots-only"):
+            assert samples[("referee_botworker_moves_total",
+                            (("game", "ghostone"), ("lane", lane)))] == 0
+            assert samples[("referee_botworker_lag_seconds_count", (("lane", lane),))] == 0
+        assert samples[("referee_botworker_errors_total", (("reason", "upstream"),))] == 0
+    finally:
+        worker.terminate()
+        assert worker.wait(30) == 0

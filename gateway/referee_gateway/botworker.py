@@ -288,9 +288,9 @@ def serve_metrics(port: int, games) -> None:
     when unset, as under ``make run``)."""
     if not port:
         return
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # the image sets it for gunicorn's workers
-        from referee.gunicorn_conf import fresh_metrics_directory
-        fresh_metrics_directory()  # this one process: its own files, a previous run's gone
+    # The image sets PROMETHEUS_MULTIPROC_DIR for gunicorn's workers: this one process writes
+    # its files there too (referee.metrics) and the scrape reads them. A restarted container
+    # is pid 1 again: it goes on with its own file, so its counters never go back.
     metrics.bot_worker_at_zero(sorted(games))
     host = os.environ.get("BIND", "127.0.0.1:0").rpartition(":")[0] or "0.0.0.0"
     start_http_server(port, host, registry=metrics.scraped_registry())

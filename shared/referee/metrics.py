@@ -63,6 +63,9 @@ def _forked() -> None:
 
 os.register_at_fork(after_in_child=_forked)
 if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # set before the workers import this
+    # gunicorn's master made it; a process of its own with the image's setting (the bot
+    # worker) finds none: its metrics are written there all the same
+    os.makedirs(os.environ["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)
     values.ValueClass = values.MultiProcessValue(process_identifier=process_id)
 
 REQUESTS = Counter(
