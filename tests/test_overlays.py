@@ -16,6 +16,8 @@ from pathlib import Path
 import kubernetes_validate
 import pytest
 import yaml
+from cloudcoil.models.keda.v1alpha1 import ScaledObject
+from cloudcoil.models.prometheus_operator.v1 import PodMonitor, PrometheusRule, ServiceMonitor
 
 ROOT = Path(__file__).parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -26,13 +28,14 @@ KUBECTL = shutil.which("kubectl") or shutil.which("kubectl", path=str(Path(sys.e
 CHECKOV = Path(sys.executable).parents[1] / "checkov" / "bin" / "checkov"
 OVERLAYS = {"base": "k8s/base", "production": "k8s/overlays/production",
             "prometheus-operator": "k8s/overlays/prometheus-operator"}
-#: the custom resources the overlays use, by API version: their operators, pinned in
-#: tools/deploy_overlays.py (README, Deploying)
-CUSTOM = {("redis.redis.opstreelabs.in/v1beta2", "RedisCluster"),
-          ("keda.sh/v1alpha1", "ScaledObject"),
-          ("monitoring.coreos.com/v1", "ServiceMonitor"),
-          ("monitoring.coreos.com/v1", "PodMonitor"),
-          ("monitoring.coreos.com/v1", "PrometheusRule")}
+#: the custom resources the overlays use, by API version → the model generated from its
+#: operator's CRD (KEDA 2.16.1, Prometheus Operator 0.80.1: requirements-dev.txt). The Redis
+#: operator's has none on a registry: its RedisCluster is checked field by field below.
+CUSTOM = {("redis.redis.opstreelabs.in/v1beta2", "RedisCluster"): None,
+          ("keda.sh/v1alpha1", "ScaledObject"): ScaledObject,
+          ("monitoring.coreos.com/v1", "ServiceMonitor"): ServiceMonitor,
+          ("monitoring.coreos.com/v1", "PodMonitor"): PodMonitor,
+          ("monitoring.coreos.com/v1", "PrometheusRule"): PrometheusRule}
 needs_kubectl = pytest.mark.skipif(KUBECTL is None, reason=(
     "kubectl is missing (make test installs it: tools/ensure_kubectl.sh): the overlays are "
     "NOT rendered in this run"))
@@ -79,6 +82,33 @@ def test_every_object_validates_strictly_against_the_kubernetes_schemas(rendered
         kubernetes_validate.validate(doc, version, strict=True)
     assert len(rendered[overlay]) > 35
     assert bool(custom) == (overlay != "base")  # the base needs no operator
+
+
+@pytest.mark.parametrize("overlay", ["production", "prometheus-operator"])
+def test_every_custom_resource_validates_strictly_against_its_operators_crd(rendered, overlay):
+    """Validated by the CRD's model (types, enums, required fields), then dumped back: a field
+    the CRD does not have is dropped by the model, so the round trip shows it."""
+    checked = []
+    for doc in rendered[overlay]:
+        model = CUSTOM.get((doc["apiVersion"], doc["kind"]))
+        if model is not None:
+            read = model.model_validate(doc)
+            assert json.loads(read.model_dump_json(by_alias=True, exclude_unset=True)) == doc
+            checked.append(doc["kind"])
+    assert "ScaledObject" in checked
+    assert ("PrometheusRule" in checked) == (overlay == "prometheus-operator")
+
+
+def test_a_custom_resource_with_an_unknown_or_mistyped_field_is_caught(rendered):
+    monitor = objects(rendered["prometheus-operator"], "ServiceMonitor")["referee"]
+    misspelt = json.loads(json.dumps(monitor))
+    misspelt["spec"]["endpoints"][0]["prot"] = misspelt["spec"]["endpoints"][0].pop("port")
+    read = ServiceMonitor.model_validate(misspelt)
+    assert json.loads(read.model_dump_json(by_alias=True, exclude_unset=True)) != misspelt
+    mistyped = json.loads(json.dumps(monitor))
+    mistyped["spec"]["endpoints"][0]["interval"] = 30
+    with pytest.raises(ValueError, match="interval"):
+        ServiceMonitor.model_validate(mistyped)
 
 
 def test_nothing_renders_without_the_password_file_and_no_secret_is_in_git(tree, tmp_path):
