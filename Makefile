@@ -15,7 +15,7 @@ help:
 	@echo "make test   run every test"
 	@echo "make bench  print the benchmark ratios (not part of make test)"
 	@echo "make openapi  rewrite docs/openapi.json from the code"
-	@echo "make deploy-files  rewrite Dockerfiles, docker-compose.yml and k8s/ from tools/render_deploy.py"
+	@echo "make deploy-files  rewrite the Dockerfile, docker-compose.yml and k8s/ from tools/render_deploy.py"
 	@echo "make golden re-record tests/golden/ (only when a rule change is meant to change play)"
 	@echo "make pictures  re-record tests/golden/pictures/ (look first: tools/record_pictures.py --png DIR)"
 	@echo "make lock   re-pin requirements.lock (the images' dependencies, with hashes)"
@@ -34,7 +34,8 @@ run: $(STAMP)
 	$(PY) -m referee.stack
 
 test: $(STAMP)
-	@sh tools/ensure_promtool.sh; sh tools/ensure_chromium.sh; $(PY) -m pytest
+	@sh tools/ensure_promtool.sh; sh tools/ensure_chromium.sh; VENV=$(VENV) sh tools/ensure_kubectl.sh; \
+		VENV=$(VENV) sh tools/ensure_checkov.sh; $(PY) -m pytest
 
 bench: $(STAMP)
 	$(PY) bench/run.py

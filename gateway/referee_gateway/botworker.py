@@ -25,6 +25,13 @@ No crash: whatever a table's move meets — the session deleted meanwhile, a los
 game service or Redis that does not answer, an answer not foreseen — is a warning, that
 table is looked at again later, and the other tables play on.
 
+What the operator sees (issue 31): on ``METRICS_PORT`` (9100; 0: none) the worker serves
+``/metrics`` — its moves by game and lane, its errors by reason and, as a histogram, each
+bot's lag: from the table's due mark (the change that made it a bot's turn) to the bot's move
+landing, thinking included (:data:`referee.metrics.BOTWORKER_LAG`). The lag is what the
+``bots`` Deployment scales on and alerts on. Its liveness is the heartbeat file's age, read
+by ``find`` in the pod (no Python started) or by ``--alive``.
+
 What a bot sees: its seat's view (``/v1/view``), nothing else — the same view its seat's
 token would get. The move is then played on the whole state by ``/v1/apply``, like any move.
 """
@@ -39,8 +46,9 @@ import threading
 import time
 from pathlib import Path
 
+from prometheus_client import start_http_server
 from redis.exceptions import RedisError
-from referee import logs
+from referee import logs, metrics
 from referee.errors import RefereeError, UnknownSession
 from referee.sessions import keys
 from referee.sessions.store import SessionStore, connect
@@ -77,6 +85,9 @@ class BotWorker:
         # tables with a person, and tables of bots only: a thread (lane) each
         self.people, self.bots_only = Lane("people"), Lane("bots-only")
         self.only_bots: dict[str, bool] = {}  # session → no person at it (learnt at load)
+        # session → when its bot's turn began (its first due mark since its last bot move:
+        # a failed try marks it due later, the turn still began then)
+        self.due_since: dict[str, float] = {}
 
     def lane_of(self, sid: str) -> "Lane":
         """Where a table waits: unknown ones with the people (their first look is quick:
@@ -110,11 +121,14 @@ class BotWorker:
         seat = next((s for s in session.state["to_move"]
                      if s != "chance" and session.started and session.bot_level(s)), None)
         if seat is None:
+            self.due_since.pop(sid, None)
             if not any(session.bot_level(s) for s in players):
                 self.forget(sid)  # every bot was taken back
             else:
                 self.store.watch_bots(sid, at=time.time() + IDLE_RECHECK_SECONDS)
             return False
+        marked = self.store.bot_due_at(sid)
+        self.due_since.setdefault(sid, min(marked or time.time(), time.time()))
         game, state, level = session.game, session.state, session.bot_level(seat)
         try:
             view = self.upstream.call(game, "/v1/view", {"state": state, "seat": seat})["view"]
@@ -123,6 +137,7 @@ class BotWorker:
                 "seed": state["version"]})["move"]
             result = self.upstream.call(game, "/v1/apply", {"state": state, "move": chosen})
         except RefereeError as error:  # a service down, or (a bug) a refused move: later
+            metrics.BOTWORKER_ERRORS.labels("upstream").inc()
             log.warning("bot for %s seat %s: %s", sid, seat, error.problem().get("detail"))
             self.store.watch_bots(sid, at=time.time() + FAILED_RECHECK_SECONDS)
             return False
@@ -131,13 +146,21 @@ class BotWorker:
         entry = {"version": new["version"], "move": logged, "events": result["events"],
                  "by": f"bot:{seat}", "at": round(time.time(), 3)}
         if self.store.commit(session, new, entry):  # UnknownSession: see play_safely
+            landed = time.time()
             self.moves += 1
+            lane_name = self.lane_of(sid).name
+            metrics.BOTWORKER_MOVES.labels(game, lane_name).inc()
+            metrics.BOTWORKER_LAG.labels(lane_name).observe(
+                landed - self.due_since.pop(sid, landed))
+            # the next seat's turn begins now (the commit's own mark keeps an earlier one)
+            self.store.watch_bots(sid, at=landed)
             log.info("bot (%s) for %s seat %s: version %s", level, sid, seat, new["version"])
         return True  # landed, or lost a race: either way look again
 
     def forget(self, sid: str) -> None:
         self.store.unwatch_bots(sid)
         self.only_bots.pop(sid, None)
+        self.due_since.pop(sid, None)
 
     def play_safely(self, sid: str, lane: "Lane | None" = None) -> bool:
         """:meth:`play`, with whatever it meets a warning, never the worker's end: this
@@ -145,13 +168,16 @@ class BotWorker:
         try:
             return self.play(sid, lane)
         except UnknownSession:  # deleted while its bot thought: the commit found it gone
+            self.due_since.pop(sid, None)
             log.warning("bot for %s: the session ended while its move was made", sid)
             self._quietly(self.forget, sid)
         except RedisError as error:  # a restart, a failover: the sweep finds it again
+            metrics.BOTWORKER_ERRORS.labels("store").inc()
             log.warning("bot for %s: the session store did not answer (%s); trying again "
                         "in %d s", sid, error, REDIS_RETRY_SECONDS)
             self.stopping.wait(REDIS_RETRY_SECONDS)
         except Exception as error:  # noqa: BLE001 (one table's trouble, not everyone's)
+            metrics.BOTWORKER_ERRORS.labels("other").inc()
             log.warning("bot for %s: %r; looking again in %d s", sid, error,
                         FAILED_RECHECK_SECONDS, exc_info=True)
             self._quietly(self.store.watch_bots, sid, at=time.time() + FAILED_RECHECK_SECONDS)
@@ -256,6 +282,21 @@ class Lane:
             self._changed.notify_all()
 
 
+def serve_metrics(port: int, games) -> None:
+    """``/metrics`` on ``port`` (0: none), from a thread of prometheus_client's, every series
+    at 0 from the start. The address is the host of ``BIND`` (the image's 0.0.0.0; loopback
+    when unset, as under ``make run``)."""
+    if not port:
+        return
+    # The image sets PROMETHEUS_MULTIPROC_DIR for gunicorn's workers: this one process writes
+    # its files there too (referee.metrics) and the scrape reads them. A restarted container
+    # is pid 1 again: it goes on with its own file, so its counters never go back.
+    metrics.bot_worker_at_zero(sorted(games))
+    host = os.environ.get("BIND", "127.0.0.1:0").rpartition(":")[0] or "0.0.0.0"
+    start_http_server(port, host, registry=metrics.scraped_registry())
+    log.info("bot worker metrics on %s:%d/metrics", host, port)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m referee_gateway.botworker",
@@ -284,6 +325,7 @@ def main(argv=None) -> int:
     upstream = Upstream(settings["GAME_SERVICES"], settings["UPSTREAM_CONNECT_TIMEOUT"],
                         settings["UPSTREAM_READ_TIMEOUT"], settings["RETRY_AFTER_SECONDS"])
     worker = BotWorker(store, upstream, args.budget_ms, args.sweep_seconds, heartbeat)
+    serve_metrics(int(os.environ.get("METRICS_PORT", "9100")), settings["GAME_SERVICES"])
     signal.signal(signal.SIGTERM, worker.stop)
     signal.signal(signal.SIGINT, worker.stop)
     log.info("bot worker %s: budget %d ms per move", worker.name, args.budget_ms)

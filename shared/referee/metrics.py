@@ -63,6 +63,9 @@ def _forked() -> None:
 
 os.register_at_fork(after_in_child=_forked)
 if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):  # set before the workers import this
+    # gunicorn's master made it; a process of its own with the image's setting (the bot
+    # worker) finds none: its metrics are written there all the same
+    os.makedirs(os.environ["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)
     values.ValueClass = values.MultiProcessValue(process_identifier=process_id)
 
 REQUESTS = Counter(
@@ -105,6 +108,23 @@ STREAMS_OPEN = Gauge(
     multiprocess_mode="livesum")
 BOT_DECISIONS = Counter(
     "referee_bot_decisions_total", "Moves chosen by a bot", ["game"])
+# The bot worker's own (referee_gateway.botworker, a process of its own with a metrics port):
+# how late the bots are is what it is scaled on and alerted on.
+BOT_LAG_SECONDS = (0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0)
+BOT_LANES = ("people", "bots-only")
+#: why a bot move was not made: a game service failed or refused (``upstream``), the session
+#: store did not answer (``store``), anything else (``other``: a bug, logged with its trace)
+BOT_ERROR_REASONS = ("upstream", "store", "other")
+BOTWORKER_MOVES = Counter(
+    "referee_botworker_moves_total", "Bot moves the bot worker made land in a session",
+    ["game", "lane"])
+BOTWORKER_ERRORS = Counter(
+    "referee_botworker_errors_total", "Bot moves the bot worker could not make, by reason",
+    ["reason"])
+BOTWORKER_LAG = Histogram(
+    "referee_botworker_lag_seconds",
+    "From a bot's turn (its table marked due: the change that made it the bot's turn) to its "
+    "move landing, thinking included", ["lane"], buckets=BOT_LAG_SECONDS)
 
 
 class Children:
@@ -149,18 +169,33 @@ def mode_label(mode) -> str:
 def exposition(*collectors) -> bytes:
     """The text exposition: every worker's metrics, then ``collectors`` read now."""
     WRITES.flush()  # this process's waiting writes (another worker's come within 0.1 s)
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry)
-    else:
-        registry = REGISTRY
-    text = generate_latest(registry)
+    text = generate_latest(scraped_registry())
     if collectors:
         extra = CollectorRegistry(auto_describe=False)
         for collector in collectors:
             extra.register(collector)
         text += generate_latest(extra)
     return text
+
+
+def scraped_registry() -> CollectorRegistry:
+    """What a scrape reads: every worker's files in multiprocess mode, else this process's."""
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        return REGISTRY
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry)
+    return registry
+
+
+def bot_worker_at_zero(games) -> None:
+    """The bot worker's series at 0 from its start (as every server's: referee.series)."""
+    for game in games:
+        for lane in BOT_LANES:
+            BOTWORKER_MOVES.labels(game, lane)
+    for reason in BOT_ERROR_REASONS:
+        BOTWORKER_ERRORS.labels(reason)
+    for lane in BOT_LANES:
+        BOTWORKER_LAG.labels(lane)
 
 
 def bot_decided(game: str) -> None:

@@ -206,6 +206,10 @@ class Stack:
         self.log("starting the bot worker (it plays the seats given to bots)")
         env = self._gateway_env()
         heartbeat = env.setdefault("BOT_HEARTBEAT_FILE", str(Path(self.scratch.name, "bots")))
+        if env.get("METRICS_PORT") != "0":  # its /metrics on a port of its own, as a server's
+            metrics_port = free_port()
+            env.update(METRICS_PORT=str(metrics_port), BIND=f"{self.host}:0")
+            self.metrics_urls["bots"] = f"http://{self.host}:{metrics_port}/metrics"
         self._spawn("bots", [sys.executable, "-m", "referee_gateway.botworker"], env)
         # ready when its loop runs: a stack that answers is one whose bots play (and a
         # benchmark's first seconds are not the worker's start)

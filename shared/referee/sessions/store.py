@@ -12,6 +12,7 @@ import base64
 import hashlib
 import hmac
 import json
+import os
 import secrets
 import time
 import zlib
@@ -29,6 +30,35 @@ from . import keys
 ROLES = ("table", "spectator")
 
 
+#: TLS settings (a ``rediss://`` REDIS_URL) → redis-py's options: the CA that signed the
+#: server's certificate, and this client's certificate and key when Redis asks for one
+#: (``tls-auth-clients``, Redis's default)
+TLS_SETTINGS = {"REDIS_TLS_CA": "ssl_ca_certs", "REDIS_TLS_CERT": "ssl_certfile",
+                "REDIS_TLS_KEY": "ssl_keyfile"}
+
+
+def security_options(url: str, env=os.environ) -> dict:
+    """How to log in to Redis and check it, from the environment: never on a command line
+    nor (in a deployment) in REDIS_URL. ``REDIS_PASSWORD`` or ``REDIS_PASSWORD_FILE`` (a
+    mounted Secret's file; its last newline dropped), ``REDIS_USERNAME`` for an ACL user,
+    and :data:`TLS_SETTINGS` (only with ``rediss://``: redis-py's plain connection would
+    refuse them, and a CA given for a plain URL is a mistake said at once)."""
+    options = {}
+    password = env.get("REDIS_PASSWORD")
+    if not password and env.get("REDIS_PASSWORD_FILE"):
+        with open(env["REDIS_PASSWORD_FILE"], encoding="utf-8") as secret:
+            password = secret.read().removesuffix("\n")
+    if password:
+        options["password"] = password
+    if env.get("REDIS_USERNAME"):
+        options["username"] = env["REDIS_USERNAME"]
+    tls = {option: env[name] for name, option in TLS_SETTINGS.items() if env.get(name)}
+    if tls and not url.startswith("rediss://"):
+        raise ValueError(f"{', '.join(n for n in TLS_SETTINGS if env.get(n))} need a "
+                         "rediss:// REDIS_URL (TLS)")
+    return {**options, **tls}
+
+
 def connect(url: str, cluster: bool = False, *, socket_timeout: float | None = None,
             max_connections: int | None = None, pool_timeout: float | None = None,
             retries: int = 1):
@@ -38,7 +68,8 @@ def connect(url: str, cluster: bool = False, *, socket_timeout: float | None = N
     (a hung Redis would make each try wait as long); a dropped connection is tried again
     ``retries`` times (Redis restarted: the pooled connections are stale). The pool blocks
     a caller up to ``pool_timeout`` for a free connection rather than failing at once
-    (:mod:`referee.capacity` sizes it).
+    (:mod:`referee.capacity` sizes it). The password and TLS files come from the
+    environment (:func:`security_options`).
 
     A Cluster client that gets no answer asks every node it knows for the slots before it
     gives up (redis-py does, and it cannot be turned off): there, each wait is by default
@@ -53,7 +84,8 @@ def connect(url: str, cluster: bool = False, *, socket_timeout: float | None = N
                        supported_errors=(redis.ConnectionError,)),
         "connection_pool_class": redis.BlockingConnectionPool,
         "max_connections": max_connections or capacity.redis_max_connections(),
-        "timeout": capacity.redis_pool_timeout() if pool_timeout is None else pool_timeout}
+        "timeout": capacity.redis_pool_timeout() if pool_timeout is None else pool_timeout,
+        **security_options(url)}
     if cluster:
         from redis.cluster import RedisCluster
         client = RedisCluster.from_url(url, **options)
@@ -306,6 +338,10 @@ class SessionStore:
 
     def unwatch_bots(self, sid: str) -> None:
         self.client.zrem(keys.bot_tables(), sid)
+
+    def bot_due_at(self, sid: str) -> float | None:
+        """When the session was marked due for the bot worker (its due mark), if it is."""
+        return self.client.zscore(keys.bot_tables(), sid)
 
     def bot_tables_due(self, limit: int = 100) -> list[str]:
         return self.client.zrangebyscore(keys.bot_tables(), "-inf", time.time(), 0, limit)
