@@ -58,6 +58,13 @@ class Unauthorized(RefereeError):
     status, code, title = 401, "unauthorized", "Missing or unknown token"
 
 
+class InvalidTicket(Unauthorized):
+    """A stream ticket that is malformed, unknown, spent, expired or of another session:
+    the client asks for a new one (``POST …/events/ticket``)."""
+
+    code, title = "invalid_ticket", "Unknown, spent or expired stream ticket"
+
+
 class Forbidden(RefereeError):
     status, code, title = 403, "forbidden", "Not allowed with this token"
 
@@ -236,6 +243,8 @@ EXAMPLES = {
     "unknown_field": ('unknown field "sead" in the request body', {"errors": {
         "sead": ["Unknown field."]}}),
     "unauthorized": ("send the session's token as 'Authorization: Bearer <token>'", {}),
+    "invalid_ticket": ("this stream ticket is unknown, spent or expired: ask POST "
+                       "/v1/sessions/{sid}/events/ticket for a new one", {}),
     "forbidden": ("a spectator has no moves", {}),
     "not_your_turn": ("seat 2 is not to move; seat 1 moves", {}),
     "not_found": ("no route /v1/nowhere", {}),

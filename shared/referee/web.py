@@ -226,8 +226,9 @@ class OpenApi:
             operation["description"] = description
         if tag:
             operation["tags"] = [tag]
-        if security:
-            operation["security"] = [{"token": []}]
+        if security:  # True: the bearer token; or the names of schemes, any one of them
+            schemes = ("token",) if security is True else security
+            operation["security"] = [{name: []} for name in schemes]
         parameters = [{"name": n, "in": "path", "required": True, "schema": {"type": "string"}}
                       for n in re.findall(r"{(\w+)}", path)]
         parameters += [dict(p) for p in params]
