@@ -13,10 +13,14 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from browser import launch_chromium
 from referee.embedded import free_port
 from referee.stack import Stack
 from referee_client import Referee
+from test_events import play_first_moves
+
+# the page tests' Chromium, a fixture found by name in this module's namespace
+# ruff: noqa: F811
+from test_page import browser  # noqa: F401
 
 pytestmark = pytest.mark.e2e
 MAX_MOVES = 600  # a Ghostone game by first moves ends well before
@@ -103,23 +107,10 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def browser():
-    playwright, chromium = launch_chromium()
-    yield chromium
-    chromium.close()
-    playwright.stop()
-
-
 def play(table, moves: int) -> int:
     """Each acting seat plays its first legal move, ``moves`` times or to the end; the
     version reached."""
-    for _ in range(moves):
-        to_move = table.spectator.view()["to_move"]
-        if not to_move:
-            break
-        seat = table.seats[to_move[0]]
-        seat.move(seat.legal_moves()[0])
+    play_first_moves(table, moves)
     return table.spectator.view()["version"]
 
 
