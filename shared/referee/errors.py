@@ -12,6 +12,8 @@ seat) and, for a refusal under a rule, that rule in the game's own words (each g
 ``refusals.RULES_JA``). ``code`` and ``rule`` are the same in every language.
 """
 
+import re
+
 
 class RefereeError(Exception):
     status = 400
@@ -354,8 +356,15 @@ DETAILS_JA = {
 }
 
 
+#: what an English detail is about, when it says so first (``escapes[0].points must…``,
+#: ``turn_order: …``, ``seat 2: …``): the Japanese one says it first too, so a form (the
+#: page's score helper) shows the sentence at that field whatever the language
+ABOUT = re.compile(r"^(?:seat (\d+)|([a-z_]+(?:\[\d+\]|\.[a-z_]+)+|[a-z_]+(?=:)))[: ]")
+
+
 def in_japanese(code: str, body: dict, words: dict, rule_text=None) -> str:
-    """The Japanese ``detail`` of a problem ``body`` of ``code``."""
+    """The Japanese ``detail`` of a problem ``body`` of ``code`` (whose ``detail`` is the
+    English one)."""
     plain, named = (DETAILS_JA[code], None) if isinstance(DETAILS_JA[code], str) \
         else DETAILS_JA[code]
     text = plain
@@ -368,7 +377,10 @@ def in_japanese(code: str, body: dict, words: dict, rule_text=None) -> str:
     if rule:
         worded = rule_text(rule, "ja") if rule_text is not None else None
         text += f"（規則{rule}：{worded}）" if worded else f"（規則{rule}）"
-    return text
+    about = ABOUT.match(str(body.get("detail", "")))
+    if about and about.group(1):
+        return f"プレイヤー{about.group(1)}：{text}"
+    return f"{about.group(2)}: {text}" if about else text
 
 
 def examples(status: int) -> dict:
