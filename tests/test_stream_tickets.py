@@ -4,6 +4,8 @@ clients that cannot send a header (a browser's EventSource). Against a real Redi
 (standalone and cluster) and every game service; the browser half is
 tests/test_stream_tickets_browser.py."""
 
+import json
+
 from referee.sessions import keys
 from referee.sessions.store import digest
 from support import assert_problem, bearer, create_session, seat_token, session_url
@@ -105,6 +107,22 @@ def test_a_revoked_tokens_ticket_stops_working(client):
     asked = client.post(session_url(session, "/events/ticket"),
                         headers=bearer(seat_token(session, 1)))
     assert_problem(asked, 401, "unauthorized")
+
+
+def test_a_revoked_stream_says_why_in_the_language_asked(client):
+    session = create_session(client)
+    stream = client.get(session_url(session, "/events"), buffered=False, headers={
+        **bearer(seat_token(session, 1)), "Accept-Language": "ja"})
+    chunks = (c.decode() if isinstance(c, bytes) else c for c in stream.response)
+    try:
+        assert any("event: state" in chunk for chunk in chunks)
+        assert client.post(session_url(session, "/seats/1/token"),
+                           headers=bearer(session["table_token"])).status_code == 200
+        revoked = next(chunk for chunk in chunks if "event: revoked" in chunk)
+    finally:
+        stream.close()
+    reason = json.loads(revoked.split("data: ", 1)[1])["reason"]
+    assert "再発行" in reason, reason
 
 
 def test_bad_tickets_and_bad_asks_are_clear_problems(client):

@@ -41,7 +41,7 @@ from referee.errors import (
 )
 from referee.sessions import keys
 from referee.sessions.store import digest
-from referee.web import json_response
+from referee.web import json_response, language as spoken_language
 
 from .access import SESSION_ID, bearer_token, load, summary, view_seat
 from .logview import redact_entries
@@ -49,6 +49,11 @@ from .logview import redact_entries
 log = logging.getLogger(__name__)
 RETRY_MS = 2000  # what a browser's EventSource waits before it reconnects
 TICKET = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what secrets.token_urlsafe draws
+#: why a stream ends, in the language of Accept-Language
+ENDED = {"en": "the session was deleted or expired",
+         "ja": "セッションは削除されたか、期限が切れました"}
+REVOKED = {"en": "this token no longer belongs to the session (left or re-issued)",
+           "ja": "このトークンはもうこのセッションのものではありません（退席したか、再発行されました）"}
 
 
 class Doorbell:
@@ -352,6 +357,7 @@ def register(app, api, stopping=worker_stopping):
             nonlocal caller
             sent = session.version if since is None else since
             language = request.headers.get("Accept-Language", "")[:200]
+            said = spoken_language()  # the reason an end or a revocation gives, for people
             try:
                 yield f"retry: {RETRY_MS}\n\n"
                 if since is None:
@@ -369,12 +375,11 @@ def register(app, api, stopping=worker_stopping):
                     ring.clear()
                     meta = store.meta(sid)
                     if meta is None:
-                        yield sse("end", {"reason": "the session was deleted or expired"})
+                        yield sse("end", {"reason": ENDED[said]})
                         return
                     caller = type(session)(sid, meta, {}).identify_digest(token_digest)
                     if caller is None:
-                        yield sse("revoked", {"reason": "this token no longer belongs to "
-                                                        "the session (left or re-issued)"})
+                        yield sse("revoked", {"reason": REVOKED[said]})
                         return
                     if int(meta["version"]) > sent:
                         for entry in store.entries_from(sid, index):
