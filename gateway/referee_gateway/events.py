@@ -283,15 +283,13 @@ def register(app, api, stopping=worker_stopping):
                              headers={"Cache-Control": "no-store"})
 
     def stream_caller(sid):
-        """``(session, caller, token digest)`` of a stream: from ``Authorization``, or
-        from ``?ticket=`` (spent here, whatever follows)."""
+        """``(session, caller, token digest)`` of a stream: from ``?ticket=`` when one is
+        sent (spent here, whatever follows; an Authorization header is then not read: a
+        browser library may add one of its own), else from ``Authorization``."""
         ticket = request.args.get("ticket")
         if ticket is None:
             session, caller = load(store, sid)
             return session, caller, digest(bearer_token())
-        if "Authorization" in request.headers:
-            raise BadRequest("send the token in Authorization or a ticket in ?ticket=, "
-                             "not both")
         if not TICKET.fullmatch(ticket):
             raise InvalidTicket("this is not a stream ticket: ask POST "
                                 f"/v1/sessions/{sid}/events/ticket for one")
@@ -322,8 +320,8 @@ def register(app, api, stopping=worker_stopping):
                         "schema": {"type": "integer", "minimum": 0, "maximum": 10**12 - 1}},
                        {"name": "ticket", "in": "query", "required": False,
                         "description": "a stream ticket (POST …/events/ticket) instead of "
-                                       "Authorization: what a browser's EventSource sends; "
-                                       "single use",
+                                       "Authorization (which is then not read): what a "
+                                       "browser's EventSource sends; single use",
                         "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"}}],
                description="text/event-stream. Without a resume point the first event is "
                            "`state` (the caller's whole view now); then one event per "
