@@ -67,6 +67,10 @@ def gateway_app(store, service_urls):
                       "GAME_SERVICES": dict(service_urls)})
     yield app
     app.extensions["redis.probe"].stop()
+    bell = app.extensions["doorbell"]  # a stream read through the test client started it
+    bell.close()
+    if bell.thread is not None:
+        bell.thread.join(10)  # it sees the close within its 1 s read, before Redis goes
     # close the connections before the servers they go to stop (no unclosed sockets)
     app.extensions["upstream"].close()
     close_redis(app.extensions["sessions"].client)

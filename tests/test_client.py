@@ -222,3 +222,24 @@ def test_a_handles_version_never_goes_back_for_an_answer_read_late(referee, monk
     monkeypatch.setattr(referee, "request", lambda *args, **kwargs: dict(moved))
     me.view()  # an answer (here the move's own, read again) older than what was seen
     assert me.version == moved["version"] + 2
+
+
+def test_a_stream_ticket_for_a_browser_and_errors_in_japanese(stack, referee):
+    """``stream_ticket`` answers what a browser's EventSource opens (once); a client made
+    with ``language="ja"`` reads refusals in Japanese, with the same code and rule."""
+    table = referee.create("ghostone", players=3, seed=42)
+    ticket = table.seats[2].stream_ticket()
+    assert ticket["expires_in"] == 60 and ticket["ticket"] in ticket["events_url"]
+    with requests.get(stack.url + ticket["events_url"], stream=True, timeout=10) as opened:
+        assert opened.status_code == 200
+        lines = opened.iter_lines(decode_unicode=True)
+        assert [next(lines) for _ in range(4)][2:] == ["id: 0", "event: state"]
+    again = requests.get(stack.url + ticket["events_url"], timeout=10)
+    assert again.status_code == 401 and again.json()["code"] == "invalid_ticket"
+    with Referee(stack.url, language="ja") as japanese:
+        one = japanese.session(table.session_id, table.seats[1].token)
+        with pytest.raises(IllegalMove) as illegal:
+            one.move({"type": "place", "plate": "d4", "rocks": ["a1", "c4", "d3"]})
+    assert illegal.value.code == "illegal_move" and illegal.value.rule == "G-2.3"
+    assert "規則G-2.3" in illegal.value.detail
+

@@ -304,6 +304,31 @@ def test_each_score_helper_form_scores_and_shows_errors_beside_their_field(
     assert not page.locator(".result .score-card").count()
 
 
+def test_a_score_helper_error_in_japanese_is_beside_its_field_too(browser, stack):
+    """The API's Japanese sentence says first what it is about where the English one does
+    (``escapes[1].plate: …``, 「プレイヤー1：…」), and names its rule once. (A sentence the
+    page places by an English word it names, as Vectron's "the gauges add up…", is shown
+    above the form in Japanese: README, "Errors".)"""
+    game = "ghostone"
+    context = browser.new_context(viewport=PHONE, locale="ja-JP")
+    screen = Screen(context.new_page(), stack.url)
+    try:
+        screen.open(f"calc={game}")
+        page = screen.page
+        page.get_by_role("button", name="例を入力").click()
+        path, text = TALLIES[game]["spoil"]
+        fill(page, path, text)
+        page.get_by_role("button", name="計算", exact=True).click()
+        screen.settled("calc")
+        error = page.locator(f'[data-path="{path}"]').locator(":scope > .error")
+        assert error.is_visible(), f"no error beside {path}"
+        said = error.inner_text()
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", said) and said.count("規則") <= 1, said
+        assert not screen.errors, screen.errors
+    finally:
+        context.close()
+
+
 def fill(page, path: str, text: str) -> None:
     """Type into the field at a schema path: a select takes the option with that label."""
     control = page.locator(f'[data-path="{path}"]').locator(":scope > input, :scope > select")

@@ -243,6 +243,13 @@ class Session:
         self.referee.request("DELETE", self.path, token=self.token, idempotent=True)
 
     # --------------------------------------------------------------- events
+    def stream_ticket(self) -> dict:
+        """A ticket that opens this token's event stream once, for a client that cannot send
+        a header (a browser's EventSource, handed ``events_url`` by a server that keeps the
+        token): ``{ticket, expires_in, events_url}``. Single use; a reconnect takes a new one
+        and adds ``&since=`` the last event id. (This client's own ``events`` needs none.)"""
+        return self.referee.request("POST", self.path + "/events/ticket", token=self.token)
+
     def events(self, since: int | None = None, *, reconnects: int = 20,
                read_timeout: float = 60.0):
         """The session's events for this token, resuming after ``since`` (None: the

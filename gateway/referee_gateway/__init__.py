@@ -16,7 +16,9 @@ from referee import observability
 from referee.errors import ServiceUnavailable
 from referee.sessions.probe import RedisProbe
 from referee.sessions.store import SessionStore, connect
-from referee.web import OpenApi, install_error_handlers, json_response, problem_response
+from referee.web import (
+    PROBLEM, OpenApi, install_error_handlers, json_response, language, problem_response,
+)
 
 from . import (
     config, corrections, events, examples, games, limits, lobby, page, pictures, seatbots, sessions,
@@ -39,6 +41,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.update(config.from_environment())
     app.config.update(test_config or {})
     install_error_handlers(app)
+
+    @app.after_request
+    def _language(response):
+        # move text, problem details and pictures follow Accept-Language: a cache (or a
+        # 304 by ETag) keeps one answer per language
+        response.vary.add("Accept-Language")
+        if response.mimetype == PROBLEM and "Content-Language" not in response.headers:
+            # a game service's problem passed through: it answered the header passed on
+            response.headers["Content-Language"] = language()
+        return response
 
     @app.errorhandler(redis.RedisError)
     def _redis_down(error):

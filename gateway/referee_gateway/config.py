@@ -46,6 +46,8 @@ def from_environment() -> dict:
         "REDIS_PROBE_SECONDS": float(env.get("REDIS_PROBE_SECONDS", 1.0)),
         "REDIS_PROBE_TIMEOUT": float(env.get("REDIS_PROBE_TIMEOUT", 0.5)),
         "STREAM_BUILDERS": int(env.get("STREAM_BUILDERS", 8)),
+        # how long a stream ticket (POST …/events/ticket) may wait to open its stream
+        "STREAM_TICKET_SECONDS": int(env.get("STREAM_TICKET_SECONDS", 60)),
         # join attempts with an unknown code per address and minute, then 429
         "JOIN_FAILURES_PER_MINUTE": int(env.get("JOIN_FAILURES_PER_MINUTE", 10)),
     }

@@ -7,6 +7,11 @@ game service for the token's seat, exactly as ``/log`` and ``GET /v1/sessions/{i
 redact them. ``Last-Event-ID`` (or ``?since=``) resumes after that version: the
 entries come from the log, so nothing is lost across reconnects or replicas.
 
+A browser's ``EventSource`` cannot send ``Authorization``: it opens the stream with a
+stream ticket instead (``POST …/events/ticket`` with the token, then ``?ticket=``). A
+ticket is short-lived and opens one stream once; a reconnect asks for a new ticket and
+resumes with ``?since=`` (a spent ticket in a URL that lands in a log opens nothing).
+
 Fan-out: each commit publishes ``"<id> <version>"`` on one Redis channel (inside
 the same Lua script). One subscriber per gateway process rings the streams of
 that session, which then read the log; a lost message costs nothing but the
@@ -19,6 +24,7 @@ greenlet per stream), see the README's "Live tables".
 import _socket
 import json
 import logging
+import re
 import socket
 import threading
 import time
@@ -29,14 +35,25 @@ import redis
 from flask import Response, request, stream_with_context
 from redis.exceptions import RedisClusterException
 
-from referee.errors import BadRequest, RefereeError, ServiceUnavailable
+from referee import schemas
+from referee.errors import (
+    BadRequest, InvalidTicket, RefereeError, ServiceUnavailable, Unauthorized, UnknownSession,
+)
 from referee.sessions import keys
+from referee.sessions.store import digest
+from referee.web import json_response, language as spoken_language
 
-from .access import bearer_token, load, summary, view_seat
+from .access import SESSION_ID, bearer_token, load, summary, view_seat
 from .logview import redact_entries
 
 log = logging.getLogger(__name__)
 RETRY_MS = 2000  # what a browser's EventSource waits before it reconnects
+TICKET = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what secrets.token_urlsafe draws
+#: why a stream ends, in the language of Accept-Language
+ENDED = {"en": "the session was deleted or expired",
+         "ja": "セッションは削除されたか、期限が切れました"}
+REVOKED = {"en": "this token no longer belongs to the session (left or re-issued)",
+           "ja": "このトークンはもうこのセッションのものではありません（退席したか、再発行されました）"}
 
 
 class Doorbell:
@@ -236,16 +253,76 @@ def register(app, api, stopping=worker_stopping):
         shown = dict(entry, move=answer["view_move"], events=answer["view_events"])
         return shown, answer["view"]
 
+    ticket_seconds = int(app.config.get("STREAM_TICKET_SECONDS", 60))
+    api.spec.components.security_scheme("streamTicket", {
+        "type": "apiKey", "in": "query", "name": "ticket",
+        "description": "a stream ticket from POST /v1/sessions/{sid}/events/ticket: single "
+                       "use, short-lived (what a browser's EventSource can send)"})
+
+    @api.route(app, "/v1/sessions/<session_id:sid>/events/ticket", "POST",
+               summary="A stream ticket: opens this token's event stream once, without a "
+                       "header (a browser's EventSource)",
+               answer=schemas.StreamTicket, errors=(401, 404, 503), security=True,
+               tag="sessions", operation_id="createStreamTicket",
+               description="For clients that cannot send `Authorization` on a stream (a "
+                           "browser's `EventSource`, React Native SSE libraries): the "
+                           "answer's `events_url` (`…/events?ticket=…`) opens the stream "
+                           "this token would, with the same seat's redaction. The ticket is "
+                           "unguessable, bound to this session and token, usable for "
+                           "STREAM_TICKET_SECONDS (60) and spent by the first stream it "
+                           "opens: to reconnect, ask for a new ticket and add "
+                           "`&since=<last event id>` (an EventSource's own automatic "
+                           "reconnect reuses the spent URL and gets 401 `invalid_ticket`). "
+                           "A token that leaves or is re-issued takes its tickets with it. "
+                           "The seat token itself never goes in a URL.")
+    def ticket(sid):
+        load(store, sid)  # a token of this session, still valid
+        issued = store.issue_ticket(sid, digest(bearer_token()), ticket_seconds)
+        return json_response({"ticket": issued, "expires_in": ticket_seconds,
+                              "events_url": f"/v1/sessions/{sid}/events?ticket={issued}"},
+                             headers={"Cache-Control": "no-store"})
+
+    def stream_caller(sid):
+        """``(session, caller, token digest)`` of a stream: from ``?ticket=`` when one is
+        sent (spent here, whatever follows; an Authorization header is then not read: a
+        browser library may add one of its own), else from ``Authorization``."""
+        ticket = request.args.get("ticket")
+        if ticket is None:
+            session, caller = load(store, sid)
+            return session, caller, digest(bearer_token())
+        if not TICKET.fullmatch(ticket):
+            raise InvalidTicket("this is not a stream ticket: ask POST "
+                                f"/v1/sessions/{sid}/events/ticket for one")
+        if not SESSION_ID.fullmatch(sid):
+            raise UnknownSession("there is no session with this id")
+        session = store.load(sid)
+        token_digest = store.spend_ticket(sid, ticket)
+        if token_digest is None:
+            raise InvalidTicket("this stream ticket is unknown, spent or expired: ask POST "
+                                f"/v1/sessions/{sid}/events/ticket for a new one")
+        caller = session.identify_digest(token_digest)
+        if caller is None:
+            raise Unauthorized("the token this ticket was issued for no longer belongs to "
+                               "the session (left or re-issued)")
+        return session, caller, token_digest
+
     @api.route(app, "/v1/sessions/<session_id:sid>/events", "GET",
                summary="Server-Sent Events: every new version as this token may see it",
-               errors=(400, 401, 404, 503), security=True, tag="sessions",
-               operation_id="streamSessionEvents",
+               errors=(400, 401, 404, 503), security=("token", "streamTicket"),
+               tag="sessions", operation_id="streamSessionEvents",
                params=[{"name": "Last-Event-ID", "in": "header", "required": False,
-                        "description": "resume after this version (what EventSource sends)",
+                        "description": "resume after this version (what an EventSource sends "
+                                       "when it reconnects by itself)",
                         "schema": {"type": "string", "pattern": r"^(\s*[0-9]{1,12}\s*)?$"}},
                        {"name": "since", "in": "query", "required": False,
-                        "description": "resume after this version (when no Last-Event-ID)",
-                        "schema": {"type": "integer", "minimum": 0, "maximum": 10**12 - 1}}],
+                        "description": "resume after this version (when no Last-Event-ID; "
+                                       "with a new ticket after a dropped stream)",
+                        "schema": {"type": "integer", "minimum": 0, "maximum": 10**12 - 1}},
+                       {"name": "ticket", "in": "query", "required": False,
+                        "description": "a stream ticket (POST …/events/ticket) instead of "
+                                       "Authorization (which is then not read): what a "
+                                       "browser's EventSource sends; single use",
+                        "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"}}],
                description="text/event-stream. Without a resume point the first event is "
                            "`state` (the caller's whole view now); then one event per "
                            "version: `move`, `correction` (undo, redo, takeback: the entries "
@@ -257,6 +334,9 @@ def register(app, api, stopping=worker_stopping):
                            "stream ends with `revoked` when the token stops working (left, "
                            "re-issued) and `end` when the session is deleted or expires. "
                            "Over a worker's STREAM_MAX_PER_WORKER: 503 with Retry-After. "
+                           "A browser's EventSource cannot send Authorization: open "
+                           "`?ticket=` from POST …/events/ticket instead (single use; a "
+                           "reconnect takes a new ticket and `&since=`). "
                            "A client that also moves should keep the highest version it "
                            "has seen: a bot may answer a move before the move's own answer "
                            "is read, so that answer can arrive after events of later "
@@ -264,9 +344,8 @@ def register(app, api, stopping=worker_stopping):
     def events(sid):
         if bell.open_streams >= most or not bell.alive:  # before Redis is asked anything
             raise crowded()
-        session, caller = load(store, sid)
+        session, caller, token_digest = stream_caller(sid)
         since = resume_point(session.version)
-        token = bearer_token()
         ring = bell.admit(sid, most)
         if ring is None:
             raise crowded()
@@ -276,6 +355,7 @@ def register(app, api, stopping=worker_stopping):
             nonlocal caller
             sent = session.version if since is None else since
             language = request.headers.get("Accept-Language", "")[:200]
+            said = spoken_language()  # the reason an end or a revocation gives, for people
             try:
                 yield f"retry: {RETRY_MS}\n\n"
                 if since is None:
@@ -293,12 +373,11 @@ def register(app, api, stopping=worker_stopping):
                     ring.clear()
                     meta = store.meta(sid)
                     if meta is None:
-                        yield sse("end", {"reason": "the session was deleted or expired"})
+                        yield sse("end", {"reason": ENDED[said]})
                         return
-                    caller = type(session)(sid, meta, {}).identify(token)
+                    caller = type(session)(sid, meta, {}).identify_digest(token_digest)
                     if caller is None:
-                        yield sse("revoked", {"reason": "this token no longer belongs to "
-                                                        "the session (left or re-issued)"})
+                        yield sse("revoked", {"reason": REVOKED[said]})
                         return
                     if int(meta["version"]) > sent:
                         for entry in store.entries_from(sid, index):

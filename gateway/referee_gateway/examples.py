@@ -14,6 +14,7 @@ SID = "hZ3k9Qp1xY7aBc2D"
 TOKEN = "seat-1-token-shown-once-0123456789abcdef"
 TABLE = "table-token-shown-once-0123456789abcdef"
 SPECTATOR = "spectator-token-0123456789abcdef0123"
+TICKET = "single-use-stream-ticket-0123456789ab"
 
 
 def _example(operation: dict, where: str = "answer", status: str = "200"):
@@ -136,6 +137,9 @@ def _static_examples(op) -> None:
             "change": "bot", "level": "strong", "seat": 2})),
         ("/v1/sessions/{sid}/seats/{seat}/bot", "delete", "answer", "200", changed({
             "change": "bot_removed", "seat": 2})),
+        ("/v1/sessions/{sid}/events/ticket", "post", "answer", "200", {
+            "ticket": TICKET, "expires_in": 60,
+            "events_url": f"/v1/sessions/{SID}/events?ticket={TICKET}"}),
         ("/v1/sessions/{sid}/undo", "post", "request", None, {"to_version": 12}),
         ("/v1/sessions/{sid}/undo", "post", "answer", "200", corrected("undo")),
         ("/v1/sessions/{sid}/redo", "post", "request", None, {}),

@@ -193,7 +193,8 @@ class Table:
         if not view["to_move"]:
             raise GameOver("the game is over", rule=engine.end_rule)
         if seat not in view["to_move"]:
-            raise NotYourTurn(f"seat {seat} is not to move; {who_moves(view['to_move'])}")
+            raise NotYourTurn(f"seat {seat} is not to move; {who_moves(view['to_move'])}",
+                              words={"seat": seat})
         self.engine, self.view, self.seat = engine, view, seat
         self.hooks = hooks(engine)
         self.rnd = random.Random(seed)

@@ -12,10 +12,12 @@ itself. State is plain JSON data: it round-trips exactly through ``json``.
 No Flask, Redis or HTTP here: engines are pure Python.
 """
 
+import difflib
 import importlib
 import json
 import logging
 import marshal
+import re
 import threading
 from dataclasses import dataclass
 from itertools import repeat
@@ -171,6 +173,9 @@ class Engine:
     rule_prefix: str = ""
     #: the rule an unknown option is refused under (where the game's setup names its options)
     options_rule: str | None = None
+    #: each rule id in words, per language besides English (the game's refusals.RULES_JA):
+    #: what a refusal says of its rule in that language (``rule_text``)
+    rule_words: dict[str, dict[str, str]] = {}
     #: The game's wire description (its ``wire.py``), JSON Schemas from which the
     #: API's per-game schemas are generated: the whole move object per move type
     #: (as listed, and as logged after redaction), a view, a score line's
@@ -529,12 +534,13 @@ class Engine:
         if type(seat) is not int:
             raise BadRequest("move.seat must be a seat number or 'chance'")
         if seat not in to_move:
-            raise NotYourTurn(f"seat {seat} is not to move; {who_moves(to_move)}")
+            raise NotYourTurn(f"seat {seat} is not to move; {who_moves(to_move)}",
+                              words={"seat": seat})
         move = self._normalize(move)
         if not (trusted and self._just_listed(state, seat, move) or is_listed(move, listed)
                 or self._is_legal(state, seat, move)):
-            rule, detail = self._explain(state, move)
-            raise IllegalMove(detail, rule=rule)
+            rule, detail, words = self._explain(state, move)
+            raise IllegalMove(detail, rule=rule, words=words)
         return move, None
 
     @staticmethod
@@ -552,12 +558,41 @@ class Engine:
         hit counts: anything else is checked as usual."""
         return is_listed(move, self._last_listing(state, seat))
 
-    def _explain(self, state, move) -> tuple[str | None, str]:
+    def rule_text(self, rule: str, lang: str) -> str | None:
+        """Rule ``rule`` in words, in ``lang`` (None: the game has none for it)."""
+        return self.rule_words.get(lang, {}).get(rule)
+
+    def _explain(self, state, move) -> tuple[str | None, str, dict]:
+        """``(rule, detail, words)`` of a refused move: the game's reason, and first the
+        field the move's type lacks, if one is sent (a misspelled ``sorce`` is named as
+        such, not only by what is then missing); the rule stays the game's."""
         try:
             found = self._why_illegal(state, move)
         except Exception:  # the move is surely illegal; only the reason is unknown
             found = None
-        return found or (self.moves_rule, f"not a legal move: {canonical(move)}")
+        rule, detail = found or (self.moves_rule, f"not a legal move: {canonical(move)}")
+        unknown = self._unknown_field(move)
+        if unknown is None:
+            return rule, detail, {}
+        field, meant = unknown
+        if found and re.search(rf"(?<![\w-]){re.escape(field)}(?![\w-])", detail):
+            return rule, detail, {"field": field}  # the game's sentence names it already
+        hint = f' (did you mean "{meant}"?)' if meant else ""
+        return rule, f'unknown field "{field}" in the move{hint}; {detail}', {"field": field}
+
+    def _unknown_field(self, move) -> tuple[str, str | None] | None:
+        """``(field, the known field it is closest to or None)`` of the first field the
+        move's type does not have; None when every field is known (or the type is)."""
+        kind = move.get("type")
+        schema = self.move_schemas.get(kind) if isinstance(kind, str) else None
+        if schema is None or schema.get("additionalProperties", False) is not False:
+            return None
+        known = list(dict.fromkeys(["type", *schema.get("properties", {})]))
+        for field in move:
+            if field not in known and field not in ANNOTATIONS:
+                close = difflib.get_close_matches(str(field), known, n=1)
+                return str(field)[:40], close[0] if close else None
+        return None
 
     # --------------------------------------------------------------- chance
     def _chance_listing(self, state) -> list[dict]:
@@ -575,8 +610,8 @@ class Engine:
         for candidate, weight in possible:
             if is_listed(move, [candidate]):
                 return weight / sum(w for _, w in possible)
-        rule, detail = self._explain(state, move)
-        raise IllegalMove(f"impossible chance outcome: {detail}", rule=rule)
+        rule, detail, words = self._explain(state, move)
+        raise IllegalMove(f"impossible chance outcome: {detail}", rule=rule, words=words)
 
     def _sample_chance(self, state, rng: Generator) -> dict:
         outcomes = self._chance_outcomes(state)

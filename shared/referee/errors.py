@@ -3,7 +3,16 @@
 Engines raise these (they are plain exceptions, no HTTP imports); the web
 layer turns any of them into an RFC 9457 body with :func:`problem`. Each class
 fixes a stable ``code`` that clients may switch on.
+
+``detail`` is a sentence for people, in English or Japanese (the web layer picks by
+``Accept-Language``). The English one is written where the error is raised, with
+everything it knows; the Japanese one is this module's sentence for the code
+(:data:`DETAILS_JA`), with the words the error was given (``words``: a field's name, a
+seat) and, for a refusal under a rule, that rule in the game's own words (each game's
+``refusals.RULES_JA``). ``code`` and ``rule`` are the same in every language.
 """
+
+import re
 
 
 class RefereeError(Exception):
@@ -11,14 +20,18 @@ class RefereeError(Exception):
     code = "bad_request"
     title = "Bad request"
 
-    def __init__(self, detail: str, rule: str | None = None, **extra):
+    def __init__(self, detail: str, rule: str | None = None, *, words: dict | None = None,
+                 **extra):
+        """``words``: what the Japanese sentence of the code names (never in the body)."""
         super().__init__(detail)
-        self.detail, self.rule = detail, rule
+        self.detail, self.rule, self.words = detail, rule, words or {}
         if rule:  # the rule id the refused request breaks, e.g. "G-4.1"
             extra["rule"] = rule
         self.extra = extra
 
-    def problem(self) -> dict:
+    def problem(self, lang: str = "en", rule_text=None) -> dict:
+        """The problem+json body, its ``detail`` in ``lang``; ``rule_text(rule, lang)``
+        words a rule (the game's), or None."""
         body = {
             "type": f"https://tabletop-referee.dev/problems/{self.code}",
             "title": self.title,
@@ -27,6 +40,8 @@ class RefereeError(Exception):
             "code": self.code,
         }
         body.update(self.extra)
+        if lang == "ja":
+            body["detail"] = in_japanese(self.code, body, self.words, rule_text)
         return body
 
 
@@ -56,6 +71,13 @@ class UnsupportedMediaType(RefereeError):
 
 class Unauthorized(RefereeError):
     status, code, title = 401, "unauthorized", "Missing or unknown token"
+
+
+class InvalidTicket(Unauthorized):
+    """A stream ticket that is malformed, unknown, spent, expired or of another session:
+    the client asks for a new one (``POST …/events/ticket``)."""
+
+    code, title = "invalid_ticket", "Unknown, spent or expired stream ticket"
 
 
 class Forbidden(RefereeError):
@@ -209,8 +231,8 @@ class UpstreamProblem(RefereeError):
         self.status = int(body.get("status", 502))
         self.code = str(body.get("code", "bad_gateway"))
 
-    def problem(self) -> dict:
-        return dict(self.body)
+    def problem(self, lang: str = "en", rule_text=None) -> dict:
+        return dict(self.body)  # the service answered in the language it was asked in
 
 
 def _codes(cls) -> set[str]:
@@ -236,6 +258,8 @@ EXAMPLES = {
     "unknown_field": ('unknown field "sead" in the request body', {"errors": {
         "sead": ["Unknown field."]}}),
     "unauthorized": ("send the session's token as 'Authorization: Bearer <token>'", {}),
+    "invalid_ticket": (("this stream ticket is unknown, spent or expired: ask POST "
+                        "/v1/sessions/{sid}/events/ticket for a new one"), {}),
     "forbidden": ("a spectator has no moves", {}),
     "not_your_turn": ("seat 2 is not to move; seat 1 moves", {}),
     "not_found": ("no route /v1/nowhere", {}),
@@ -274,6 +298,89 @@ EXAMPLES = {
     "rate_limited": ("more than 600 requests in 60 s; slow down", {"retry_after": 3}),
     "service_unavailable": ("the session store is unavailable", {"retry_after": 1}),
 }
+
+
+#: each code's ``detail`` in Japanese. A pair is (plain, named): ``named`` when the error
+#: was given the ``words`` it names (else ``plain``). A refusal with a ``rule`` adds the rule,
+#: in the game's words where the game has them (its ``refusals.RULES_JA``).
+DETAILS_JA = {
+    "bad_request": "リクエストの内容が正しくありません（どこが違うかは errors を見てください）",
+    "invalid_json": "リクエストの本文が正しいJSONではありません",
+    "unknown_field": ("リクエストに知らない項目があります",
+                      "「{field}」という項目はありません（綴りを確かめてください）"),
+    "payload_too_large": "リクエストの本文が大きすぎます",
+    "unsupported_media_type": "本文は application/json として送ってください",
+    "unauthorized": "トークンがないか、このセッションのトークンではありません",
+    "invalid_ticket": ("ストリームのチケットが無効です（使用済み・期限切れ・別のセッションのもの）。"
+                       "新しいチケットを受け取ってください"),
+    "forbidden": "このトークンではできない操作です",
+    "not_your_turn": ("いまはその手番ではありません",
+                      "いまはプレイヤー{seat}の手番ではありません"),
+    "not_found": "そのURLはありません",
+    "unknown_game": "そのゲームはありません",
+    "unknown_session": "そのセッションはありません（終了したか、期限が切れました）",
+    "unknown_join_code": "その参加コードの卓はありません（始まったか、期限が切れました）",
+    "method_not_allowed": "このURLではそのメソッドは使えません",
+    "idempotency_conflict": "この Idempotency-Key は別のリクエストで使われています",
+    "version_conflict": ("セッションは先に進みました。最新の状態を読み直してください",
+                         ("セッションは先に進みました（いまはバージョン{current_version}）。"
+                          "最新の状態を読み直してください")),
+    "unprocessable": "ルール上できないリクエストです",
+    "illegal_move": ("ルール上できない手です",
+                     "この手に「{field}」という項目はありません（綴りを確かめてください）"),
+    "game_over": "ゲームは終わっています",
+    "invalid_state": "ゲームの状態が正しくありません",
+    "invalid_options": "ゲームのオプションが正しくありません",
+    "invalid_players": "このゲームではその人数では遊べません",
+    "no_such_seat": "この卓にはその席がありません",
+    "invalid_input": "ゲームでは起こりえない入力です",
+    "session_conflict": "いまのセッションではできない操作です",
+    "not_started": "ゲームはまだ始まっていません",
+    "already_started": "ゲームはもう始まっています",
+    "nobody_seated": "まだ誰も席についていません。先に参加コードを伝えてください",
+    "seat_taken": "その席はもう埋まっています",
+    "table_full": "空いている席がありません",
+    "no_bot": "その席はボットが遊んでいません",
+    "nothing_to_undo": "取り消せる手がありません",
+    "nothing_to_redo": "やり直せる手がありません",
+    "undo_target_invalid": "そのバージョンには戻せません",
+    "takeback_not_last_move": "待ったができるのは直前の手だけで、その手を指した席だけです",
+    "takeback_after_chance": "その手の後に偶然の結果が公開されたので、待ったはできません",
+    "takeback_hidden_information": "その手で非公開の情報が見えたので、待ったはできません",
+    "takeback_game_over": "ゲームは終わっているので、待ったはできません",
+    "rate_limited": ("リクエストが多すぎます。少し待ってください",
+                     "リクエストが多すぎます。{retry_after}秒待ってください"),
+    "service_unavailable": ("いまは応答できません。少し待ってからもう一度どうぞ",
+                            "いまは応答できません。{retry_after}秒待ってからもう一度どうぞ"),
+    "internal_error": "審判の内部で問題が起きました（記録済みです）。request_id を添えて報告してください",
+}
+
+
+#: what an English detail is about, when it says so first (``escapes[0].points must…``,
+#: ``turn_order: …``, ``seat 2: …``): the Japanese one says it first too, so a form (the
+#: page's score helper) shows the sentence at that field whatever the language
+ABOUT = re.compile(r"^(?:seat (\d+)|([a-z_]+(?:\[\d+\]|\.[a-z_]+)+|[a-z_]+(?=:)))[: ]")
+
+
+def in_japanese(code: str, body: dict, words: dict, rule_text=None) -> str:
+    """The Japanese ``detail`` of a problem ``body`` of ``code`` (whose ``detail`` is the
+    English one)."""
+    plain, named = (DETAILS_JA[code], None) if isinstance(DETAILS_JA[code], str) \
+        else DETAILS_JA[code]
+    text = plain
+    if named is not None:
+        try:
+            text = named.format_map({**body, **words})
+        except (KeyError, IndexError):  # not given those words: the plain sentence
+            text = plain
+    rule = body.get("rule")
+    if rule:
+        worded = rule_text(rule, "ja") if rule_text is not None else None
+        text += f"（規則{rule}：{worded}）" if worded else f"（規則{rule}）"
+    about = ABOUT.match(str(body.get("detail", "")))
+    if about and about.group(1):
+        return f"プレイヤー{about.group(1)}：{text}"
+    return f"{about.group(2)}: {text}" if about else text
 
 
 def examples(status: int) -> dict:

@@ -18,6 +18,7 @@ so every line a process writes is JSON. ``LOG_LEVEL`` turns them down
 import json
 import logging
 import os
+import re
 import select
 import sys
 import time
@@ -242,8 +243,27 @@ def configure(level: str = "info", stream=None) -> None:
     logging._srcfile = None
 
 
+#: a secret that may travel in a query string (a stream ticket: ``?ticket=…``)
+SECRET_PARAMETER = re.compile(r"((?:^|[?&])ticket=)[^&\s]*")
+
+
+def redact_query(text: str) -> str:
+    """``text`` (a request line, a query string) with every ticket's value hidden."""
+    return SECRET_PARAMETER.sub(r"\1<redacted>", text) if "ticket=" in text else text
+
+
 class GunicornLogger(glogging.Logger):
-    """gunicorn's own lines ("Booting worker…", worker timeouts) as JSON too."""
+    """gunicorn's own lines ("Booting worker…", worker timeouts) as JSON too; its access
+    lines (``ACCESS_LOG``) never show a stream ticket, nor any Authorization header."""
+
+    def atoms(self, resp, req, environ, request_time):
+        atoms = super().atoms(resp, req, environ, request_time)
+        for name in ("r", "q"):
+            if atoms.get(name):
+                atoms[name] = redact_query(atoms[name])
+        if "{authorization}i" in atoms:
+            atoms["{authorization}i"] = "<redacted>"
+        return atoms
 
     def setup(self, cfg):
         super().setup(cfg)

@@ -298,3 +298,12 @@ class SessionLog(Schema):
     next = fields.Integer(metadata={"description": "the cursor to send as ?since= to read only "
                                                    "what comes after these entries"})
     entries = fields.List(fields.Nested(LogEntry))
+
+
+class StreamTicket(Schema):
+    ticket = fields.String(required=True, metadata={
+        "description": "single use, for one GET …/events?ticket=…; never logged"})
+    expires_in = fields.Integer(required=True, metadata={
+        "description": "seconds the ticket stays usable (it opens one stream, once)"})
+    events_url = fields.String(required=True, metadata={
+        "description": "the stream's path with the ticket: what an EventSource opens"})

@@ -17,16 +17,11 @@ from flask import Flask, Response, request
 from jsonschema import Draft202012Validator
 
 from . import bots, observability, schemas, wire
-from .engine import LANGUAGES, Engine
+from .engine import Engine
 from .errors import BadRequest, InvalidInput, NoSuchSeat, RefereeError
-from .web import DEFAULT_MAX_BODY, OpenApi, install_error_handlers, json_response
+from .web import DEFAULT_MAX_BODY, OpenApi, install_error_handlers, json_response, language
 
 log = logging.getLogger(__name__)
-
-
-def language() -> str:
-    """The language of move text: the best of Accept-Language (default English)."""
-    return request.accept_languages.best_match(LANGUAGES, default=LANGUAGES[0])
 
 
 def with_text(engine: Engine, moves: list[dict], lang: str) -> list[dict]:
@@ -39,6 +34,7 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
     app.config["MAX_CONTENT_LENGTH"] = int(os.environ.get("MAX_BODY_BYTES", DEFAULT_MAX_BODY))
     app.config.update(test_config or {})
     install_error_handlers(app)
+    app.extensions["referee.rule_text"] = engine.rule_text  # a refusal's rule, in words
     observability.install(app, engine.id, engine)  # request ids, metrics, access log lines
     g = wire.prefix(engine)
     api = OpenApi(f"{engine.title} referee service",

@@ -15,9 +15,11 @@ import re
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin, resolver
-from flask import Flask, Response, request, send_from_directory
+from flask import Flask, Response, current_app, has_request_context, request, send_from_directory
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
+
+from .engine import LANGUAGES
 
 from .errors import (
     BadRequest, InvalidJson, MethodNotAllowed, NotFound, PayloadTooLarge, RefereeError,
@@ -34,9 +36,35 @@ def json_response(payload, status: int = 200, headers=None) -> Response:
                     mimetype="application/json")
 
 
+def language() -> str:
+    """The language to answer in: the caller's most preferred of LANGUAGES by
+    ``Accept-Language`` (RFC 9110 q-values, highest first, the earlier of equals; a tag
+    matches by its primary language, ``ja-JP`` is ``ja``; ``q=0`` refuses one); English
+    when none is acceptable or nothing is asked.
+
+    (werkzeug's ``best_match`` looks for exact tags first, so ``ja-JP, en;q=0.5``
+    would be answered in English.)"""
+    if not has_request_context():
+        return LANGUAGES[0]
+    ranked = sorted(request.accept_languages, key=lambda tag_q: -tag_q[1])  # stable
+    for tag, quality in ranked:
+        primary = tag.split("-")[0].lower()
+        if quality <= 0:
+            continue
+        if primary == "*":
+            return LANGUAGES[0]
+        if primary in LANGUAGES:
+            return primary
+    return LANGUAGES[0]
+
+
 def problem_response(error: RefereeError) -> Response:
-    body = error.problem()
-    headers = {}
+    lang = language()
+    rule_text = current_app.extensions.get("referee.rule_text") if has_request_context() \
+        else None
+    body = error.problem(lang, rule_text)
+    # the detail is in the language asked: a cache keeps one answer per language
+    headers = {"Content-Language": lang, "Vary": "Accept-Language"}
     if error.status in (429, 503):
         headers["Retry-After"] = str(body.get("retry_after", 1))
     return Response(json.dumps(body, separators=(",", ":")), error.status, headers,
@@ -102,7 +130,7 @@ def read_body(schema, payload=None) -> dict:
         unknown = unknown_fields(exc.messages)
         if unknown:  # most often a misspelling: say which field, not what is then missing
             raise UnknownField(f'unknown field "{unknown[0][:80]}" in the request body',
-                               errors=exc.messages) from None
+                               errors=exc.messages, words={"field": unknown[0][:80]}) from None
         raise BadRequest("the request body does not match its schema",
                          errors=exc.messages) from None
 
@@ -226,8 +254,9 @@ class OpenApi:
             operation["description"] = description
         if tag:
             operation["tags"] = [tag]
-        if security:
-            operation["security"] = [{"token": []}]
+        if security:  # True: the bearer token; or the names of schemes, any one of them
+            schemes = ("token",) if security is True else security
+            operation["security"] = [{name: []} for name in schemes]
         parameters = [{"name": n, "in": "path", "required": True, "schema": {"type": "string"}}
                       for n in re.findall(r"{(\w+)}", path)]
         parameters += [dict(p) for p in params]
@@ -296,8 +325,15 @@ def problem_answer(status: int) -> dict:
     status (Swagger UI shows the first; a generator reads the schema), or a 304's no body."""
     if status == 304:
         return {"description": "not modified: If-None-Match named the current ETag; no body"}
-    return {"description": "problem+json (RFC 9457)", "content": {PROBLEM: {
-        "schema": {"$ref": "#/components/schemas/Problem"}, "examples": examples(status)}}}
+    return {"description": "problem+json (RFC 9457); `detail` in the language of "
+                           "Accept-Language (en, ja), which Content-Language names",
+            "headers": {"Content-Language": {"description": "en or ja: the language of "
+                                                            "`detail`",
+                                             "schema": {"type": "string", "enum": list(
+                                                 LANGUAGES)}}},
+            "content": {PROBLEM: {
+                "schema": {"$ref": "#/components/schemas/Problem"},
+                "examples": examples(status)}}}
 
 
 def problem_json_schema() -> dict:
@@ -309,7 +345,9 @@ def problem_json_schema() -> dict:
             "type": {"type": "string", "format": "uri"},
             "title": {"type": "string"},
             "status": {"type": "integer", "minimum": 400, "maximum": 599},
-            "detail": {"type": "string", "description": "a sentence for people"},
+            "detail": {"type": "string", "description": "a sentence for people, in English or "
+                                                        "Japanese as Accept-Language asks "
+                                                        "(code and rule are the same in both)"},
             "code": {"enum": sorted(CODES), "description": "stable, machine-readable"},
             "rule": {"type": "string", "description": "the rule id an illegal move breaks"},
             "errors": {"type": "object", "description": "per-field schema errors"},

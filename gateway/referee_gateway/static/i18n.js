@@ -231,5 +231,7 @@ export function problemText(problem) {
   if (problem.code === "offline") return t("connection.lost");  // not the browser's English
   const body = problem.body || {};
   const detail = body.detail || problem.message;
-  return body.rule ? `${detail} (${t("problem.rule", { rule: body.rule })})` : detail;
+  // (a Japanese detail names its rule itself)
+  const named = body.rule && !String(detail).includes(body.rule);
+  return named ? `${detail} (${t("problem.rule", { rule: body.rule })})` : detail;
 }

@@ -289,8 +289,9 @@ export function flattenErrors(errors, prefix = "") {
 
 /**
  * Where an impossible-input sentence belongs: "escapes[1].plate: …" names its path;
- * "seat 2: track …" the item of seat 2 and its field; otherwise the deepest field whose
- * name the sentence mentions. Answers a path, or "" (the form as a whole).
+ * "seat 2: track …" (in Japanese "プレイヤー2：…") the item of seat 2 and its field; otherwise
+ * the deepest field whose name the sentence mentions (English only: a Japanese sentence that
+ * leads with no path goes to the form as a whole). Answers a path, or "" (the form).
  */
 export function pathOfSentence(detail, paths, value) {
   const lead = /^([a-z_]+(?:\[\d+\]|\.[a-z_]+)*)[ :.]/.exec(detail || "");
@@ -298,7 +299,7 @@ export function pathOfSentence(detail, paths, value) {
     const path = lead[1].replace(/\[(\d+)\]/g, ".$1");
     if (paths.includes(path) || paths.some((p) => p.startsWith(`${path}.`))) return path;
   }
-  const seat = /^seat (\d+):/.exec(detail || "");
+  const seat = /^(?:seat |プレイヤー)(\d+)[:：]/.exec(detail || "");  // English or Japanese
   const words = new Set((detail || "").toLowerCase().match(/[a-z_]+/g) || []);
   const named = (p) => {  // the field's name, or its singular ("gauges": "a gauge of 7")
     const name = p.split(".").pop();

@@ -26,6 +26,7 @@ class Gematon(Engine):
                for name, default in (("draft", False), ("pentacle_lines", FANO_LINES),
                                      ("blessing_values", GAUGE_VALUES))}
     wire = wire  # move types, schemas of moves, view, score, helper, catalog
+    rule_words = {"ja": refusals.RULES_JA}  # a refusal's rule, in Japanese
 
     def info(self):
         return dict(super().info(), witches=witches.NO_EFFECT_NOTE)

@@ -18,6 +18,7 @@ class Ghostone(Engine):
     rules_doc = "services/ghostone/RULES.md"
     rule_prefix = "G"
     wire = wire  # move types, schemas of moves, view, score, helper, catalog
+    rule_words = {"ja": refusals.RULES_JA}  # a refusal's rule, in Japanese
 
     def _setup(self, state, events):
         rules.setup(state, events)

@@ -44,6 +44,7 @@ class Gizmos(Engine):
             wire.OPTIONS["research_draws_public"]),
     }
     wire = wire  # move types, schemas of moves, view, score, helper, catalog
+    rule_words = {"ja": refusals.RULES_JA}  # a refusal's rule, in Japanese
 
     # ------------------------------------------------------------- setup
     def _setup(self, state, events):

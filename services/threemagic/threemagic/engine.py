@@ -41,6 +41,7 @@ class ThreeMagic(Engine):
                               wire.OPTIONS["star_points"]),
     }
     wire = wire  # move types, schemas of moves, view, score, helper, catalog
+    rule_words = {"ja": refusals.RULES_JA}  # a refusal's rule, in Japanese
 
     def _check_options(self, options, players):
         position.check_options(options)

@@ -49,6 +49,7 @@ class Vectron(Engine):
         "just3_bonus": Option(False, JUST3_TEXT, schema=wire.OPTIONS["just3_bonus"]),
     }
     wire = wire  # move types, schemas of moves, view, score, helper, catalog
+    rule_words = {"ja": refusals.RULES_JA}  # a refusal's rule, in Japanese
 
     def _check_options(self, options, players):
         check_options(options, players)

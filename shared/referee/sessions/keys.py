@@ -46,8 +46,15 @@ def idempotency(sid: str, digest: str) -> str:
     return f"{_session(sid)}:idem:{digest}"
 
 
+def stream_ticket(sid: str, ticket_digest: str) -> str:
+    """String: the token digest a stream ticket opens this session's events for (single
+    use, short-lived; the key holds the ticket's digest, never the ticket)."""
+    return f"{_session(sid)}:ticket:{ticket_digest}"
+
+
 def all_of(sid: str) -> list[str]:
-    """The fixed keys of a session (idempotency records expire on their own)."""
+    """The fixed keys of a session (idempotency records and stream tickets expire on
+    their own)."""
     return [meta(sid), state(sid), log(sid), snapshots(sid)]
 
 

@@ -172,7 +172,11 @@ class Session:
 
     def identify(self, token: str) -> Caller | None:
         """Who holds ``token``: every stored hash is compared, in constant time each."""
-        presented, found = digest(token), None
+        return self.identify_digest(digest(token))
+
+    def identify_digest(self, presented: str) -> Caller | None:
+        """Who holds the token of digest ``presented`` (what a stream ticket keeps)."""
+        found = None
         for field, stored in self.meta.items():
             if field.startswith("token:") and hmac.compare_digest(presented, stored):
                 found = field
@@ -278,6 +282,19 @@ class SessionStore:
     def entries_from(self, sid: str, index: int) -> list[dict]:
         """The log from position ``index`` on (one entry per version, in order)."""
         return [json.loads(e) for e in self.client.lrange(keys.log(sid), index, -1)]
+
+    # ------------------------------------------------------ stream tickets
+    def issue_ticket(self, sid: str, token_digest: str, seconds: int) -> str:
+        """A new stream ticket for the token of ``token_digest``: unguessable, kept
+        ``seconds`` as its digest (a Redis dump holds no usable ticket)."""
+        ticket = secrets.token_urlsafe(24)
+        self.client.set(keys.stream_ticket(sid, digest(ticket)), token_digest, ex=seconds)
+        return ticket
+
+    def spend_ticket(self, sid: str, ticket: str) -> str | None:
+        """The token digest ``ticket`` was issued for, and the ticket gone (GETDEL: two
+        streams racing for one ticket, one wins); None when unknown, spent or expired."""
+        return self.client.getdel(keys.stream_ticket(sid, digest(ticket)))
 
     # ------------------------------------------------------ join codes, lobby
     def register_code(self, code: str, sid: str) -> bool:
