@@ -19,6 +19,9 @@ CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/c
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
+#: a phone as Chromium emulates one: its screen, touch events, the mobile viewport
+PHONE_TOUCH = {"viewport": PHONE, "has_touch": True, "is_mobile": True}
+DESKTOP = {"width": 1280, "height": 800}
 #: where the screenshots go when asked (they are docs/screenshots/ in the repository)
 SCREENSHOTS = os.environ.get("PAGE_SCREENSHOTS")
 

@@ -54,6 +54,7 @@ class Table {
 
   stop() {
     this.left = true;  // another screen owns main now: a pass still under way must not touch it
+    this.main.classList.remove("docked");
     if (this.stream) this.stream.stop();
     if (this.unwatch) this.unwatch();
   }
@@ -114,7 +115,7 @@ class Table {
     this.pictureRoot = this.pictureHost.attachShadow({ mode: "open" });
     this.pictureHost.addEventListener("click", (event) => this.clicked(event));
     this.movesBox = h("section", { class: "moves", id: "moves", "aria-labelledby": "moves-title" });
-    this.fixBox = h("section", { class: "corrections", hidden: true, "aria-label": t("play.corrections") });
+    this.fixBox = h("section", { class: "corrections dock", id: "dock", hidden: true, "aria-label": t("play.corrections") });
     this.scoreBox = h("div", { id: "score" });
     this.logList = h("ol", { class: "log" });
     this.main.replaceChildren(
@@ -455,6 +456,16 @@ class Table {
       || this.movesBox.querySelector("form input, form select, form button")
       || this.bannerBox;
     target.focus({ preventScroll: target === this.bannerBox });
+    if (this.movesBox.contains(target)) this.showPicture();
+  }
+
+  /** The sticky picture leaves the screen with the end of its board: when a short list of
+   *  moves followed a long one, the page stays scrolled down past it. Scroll back up until
+   *  the whole picture shows again, beside (or above) the move just focused. */
+  showPicture() {
+    const box = this.pictureHost.getBoundingClientRect();
+    const stuckAt = parseFloat(getComputedStyle(this.pictureHost).top) || 0;
+    if (box.top < stuckAt - 1) window.scrollBy(0, box.top - stuckAt);
   }
 
   send({ move, key, version }) {
@@ -552,6 +563,7 @@ class Table {
         onclick: () => this.act("POST", "/undo", {}) }, t("play.takeBack"))];
     }
     this.fixBox.hidden = !buttons.length;
+    this.main.classList.toggle("docked", !this.fixBox.hidden);  // room under the phone's dock
     this.fixBox.replaceChildren(h("div", { class: "actions" }, buttons));
   }
 
@@ -594,6 +606,9 @@ class Table {
           if (svg.nodeName === "svg") {
             svg.setAttribute("width", "100%");
             svg.removeAttribute("height");
+            // scaled to fit --picture-height (app.css): a phone sees the moves beside it
+            // (set through CSSOM: the page's policy allows no inline style attribute)
+            Object.assign(svg.style, { display: "block", maxHeight: "var(--picture-height)" });
             this.pictureRoot.replaceChildren(document.importNode(svg, true));
             this.pictureTag = got.etag;
           }
