@@ -5,7 +5,7 @@
 import { call, follow, picture as fetchPicture, componentSchemas, Problem } from "./api.js";
 import { isOnline, onChange } from "./connection.js";
 import { announce, h, uid } from "./dom.js";
-import { gameTitle, moveText, problemText, t } from "./i18n.js";
+import { fieldLabel, gameTitle, lang, moveText, problemText, t } from "./i18n.js";
 import { schemaPrefix } from "./calc.js";
 import { tableKey } from "./home.js";
 import { SchemaForm } from "./schemaform.js";
@@ -384,7 +384,10 @@ class Table {
    *  filled in with the listing's pieces in order, for the table to correct. */
   async describedForm(m) {
     const named = await componentSchemas();
-    const schema = named[`${schemaPrefix(this.game)}Move_${m.type}`] || { type: "object" };
+    const full = named[`${schemaPrefix(this.game)}Move_${m.type}`] || { type: "object" };
+    // what the listing adds (its sentence, its chance) is not the table's to enter
+    const schema = { ...full, properties: Object.fromEntries(Object.entries(full.properties || {})
+      .filter(([key]) => !HIDDEN_FIELDS.has(key))) };
     const form = new SchemaForm(schema, named, { value: prefill(schema, named, m) });
     return h("form", { class: "described", novalidate: true, onsubmit: async (event) => {
       event.preventDefault();
@@ -392,8 +395,10 @@ class Table {
       const ok = await this.play({ ...form.read(), type: m.type, seat: m.seat });
       if (!ok && this.lastProblem) form.showErrors({ "": [problemText(this.lastProblem)] });
     } },
-    h("h3", {}, t("play.describe", { what: m.type })),
-    h("details", {}, h("summary", {}, t("play.how")), h("p", {}, m.describe)),
+    h("h3", {}, t("play.describe", { what: fieldLabel(m.type) })),
+    // the API's instructions are for programs (JSON): a Japanese page has its own words
+    h("details", {}, h("summary", {}, t("play.how")),
+      h("p", {}, lang() === "ja" && t(`play.how.${m.type}`) !== `play.how.${m.type}` ? t(`play.how.${m.type}`) : m.describe)),
     form.element,
     h("div", { class: "actions" }, h("button", { type: "submit", class: "primary move" }, t("play.enter"))));
   }
