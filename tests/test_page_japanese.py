@@ -16,6 +16,7 @@ from referee.errors import CODES
 # them in this module's namespace, and each test's parameter of that name is that fixture
 # ruff: noqa: F811
 from test_page import GAMES, MAX_STEPS, TALLIES, browser, fill, stack  # noqa: F401
+from test_page_choices import Table
 
 pytestmark = pytest.mark.e2e
 
@@ -200,33 +201,21 @@ def test_a_japanese_table_of_every_game_offline_handed_off_and_finished(walk):
     assert walk.languages == {"ja"}, walk.languages
 
 
-def test_a_japanese_seat_is_refused_a_take_back_in_japanese(walk, stack):
-    """A digital seat against a bot: "take back" refused (a chance outcome since, or the
-    bot's move) is said in the page's Japanese when the server's detail is English."""
+def test_a_japanese_seat_takes_back_its_move_in_japanese(walk, stack):
+    """A digital seat: its auto-pass switch, and "take back my move" — shown once its own
+    move is the table's last — and the log after it, in Japanese."""
     page, screen = walk.page, walk.screen
-    screen.open()
-    form = page.locator("form.start")
-    form.locator("select[name=game]").select_option("gematon")
-    form.locator("select[name=others]").select_option("random")
-    form.locator("button[type=submit]").click()
-    screen.settled("play")
-    walk.look("a table's lobby with bots")
-    page.locator(".host .actions button.secondary").first.click()
-    screen.settled("play")
-    page.wait_for_function("() => document.querySelector('#banner').classList.contains('your-turn')")
-    walk.look("your turn")
-    your_turn_after = ("v => +document.querySelector('main').dataset.version > v"
-                       " && document.querySelector('#banner').classList.contains('your-turn')")
-    for _ in range(MAX_STEPS):  # until the bots have moved after this seat's last move
-        moved = screen.press_first_move()
-        page.wait_for_function(your_turn_after, arg=moved - 1)
-        if screen.version() > moved:
-            break
-    page.locator("#takeback").click()  # refused: only the last move, by its own seat
-    refusal = page.locator("#moves .error:not([hidden]), #banner.alert")
-    refusal.first.wait_for()
-    assert refusal.first.inner_text() == "戻せるのは直前の自分の手だけです。"
-    walk.look("a refused take-back")
+    table = Table(stack, "ghostone", 3, seed=5)
+    screen.open(table.link())
+    walk.look("your turn, with the auto-pass switch")
+    assert page.locator("#autopass").count() == 1
+    screen.press_first_move()
+    page.locator("#takeback").wait_for()
+    walk.look("a move to take back")
+    page.locator("#takeback").tap()
+    page.wait_for_function("() => !document.querySelector('#takeback')")
+    screen.settled()
+    walk.look("after a take-back")
     assert not walk.english, sorted(walk.english.items())
     assert walk.languages == {"ja"}, walk.languages
 

@@ -16,6 +16,19 @@ const SHOWN = 24;      // buttons listed before "Show all"
 const LOG_SHOWN = 12;  // log entries listed
 const PICTURE_GAP_MS = 300;  // the least time between two redraws of the picture
 const HIDDEN_FIELDS = new Set(["text", "p", "describe"]);
+// Auto-pass waits as a person deciding would: the referee asks every seat that could act,
+// from public information, so that being asked reveals nothing; a pass sent at once would
+// tell the table that this seat had nothing else (no call in its hand). A delay drawn anew
+// each time, over the span in which people answer, keeps the timing from saying it.
+const AUTO_PASS_MS = [1200, 4500];
+const autoPassKey = (sid, seat) => `referee:autopass:${sid}:${seat}`;
+
+/** A whole number of milliseconds in [low, high), from the browser's cryptographic source
+ *  (Math.random's sequence could be read back from enough delays). */
+function humanDelay([low, high]) {
+  const [word] = crypto.getRandomValues(new Uint32Array(1));
+  return low + Math.floor((word / 2 ** 32) * (high - low));
+}
 
 export async function showPlay(main, sid, token, go) {
   const table = new Table(main, sid, token, go);
@@ -44,6 +57,8 @@ class Table {
   async start() {
     const summary = await call("GET", this.path, { token: this.token });
     this.info = await call("GET", `/v1/games/${encodeURIComponent(summary.game)}`);
+    // a game with a pass offers its seats auto-pass
+    this.hasPass = Boolean((await componentSchemas())[`${schemaPrefix(summary.game)}Move_pass`]);
     this.apply(summary);
     this.layout();
     await this.loadLog();
@@ -96,6 +111,13 @@ class Table {
   }
 
   get over() { return this.started && this.toMove.length === 0; }
+
+  /** Something this seat could take back: the table's last entry is this seat's own move
+   *  (the referee may still refuse, naming why: a secret it revealed). */
+  get canTakeBack() {
+    const last = this.log.get(this.version);
+    return Boolean(last && !last.undone && last.move && last.move.seat === this.seat);
+  }
 
   get canMove() {
     if (!this.started || !this.toMove.length) return false;
@@ -272,6 +294,7 @@ class Table {
       this.movesVersion = listing.version;  // what a move from this list is sent If-Match
     } else this.moves = [];
     await this.renderMoves();
+    this.autoPass();
     if (this.over) {
       const score = await call("GET", `${this.path}/score`, { token: this.token });
       this.scoreBox.replaceChildren(scoreView(score));
@@ -360,7 +383,10 @@ class Table {
       }));
       parts.push(h("div", { class: "field" }, h("label", { for: id }, t("play.filter")), this.filterInput));
     } else this.filterInput = null;
-    if (filterText) shown = shown.filter((m) => moveText(m).toLowerCase().includes(filterText));
+    if (filterText) {
+      const words = await this.componentWords();
+      shown = shown.filter((m) => searchText(m, words).includes(filterText));
+    }
     const visible = this.showAll ? shown : shown.slice(0, SHOWN);
     // one flex item per button: its words and its chance read as one line, however laid out
     parts.push(h("ul", { class: "move-list" }, visible.map((m) => h("li", {}, h("button", {
@@ -377,7 +403,18 @@ class Table {
     // redrawn under a focused button (the stream's news): focus stays among the moves
     const hadFocus = this.movesBox.contains(document.activeElement);
     this.movesBox.replaceChildren(...parts);
+    this.movesBox.dataset.filter = filterText;  // what the list shown was filtered by
     if (hadFocus && this.focusOwed === undefined) this.focusNext();
+  }
+
+  /** The game's components by id (a card's number, a plate's name) → everything said of
+   *  them in both languages (names, colours, kinds, effects): what the filter also reads. */
+  componentWords() {
+    if (!this.components) {
+      this.components = call("GET", `/v1/games/${encodeURIComponent(this.game)}/components`)
+        .then(indexComponents, () => new Map());
+    }
+    return this.components;
   }
 
   /** A chance outcome too varied to list (Vectron's layout): a form from its move schema,
@@ -556,6 +593,40 @@ class Table {
     this.owe(pressed);  // undo again, redo again: the same button, drawn anew
   }
 
+  // ------------------------------------------------------------------ auto-pass
+  /** Whether this seat passes by itself when a pass is its only move (this device's
+   *  setting for this seat, kept across reloads). */
+  get autoPassOn() {
+    return this.role === "seat" && localStorage.getItem(autoPassKey(this.sid, this.seat)) === "on";
+  }
+
+  /** The only move listed is a pass and the seat asked for auto-pass: play it after a
+   *  human-like delay, unless the table moved on (or the seat played) meanwhile. */
+  autoPass() {
+    const onlyPass = () => (this.moves.length === 1 && this.moves[0].type === "pass" ? this.moves[0] : null);
+    if (!onlyPass() || !this.autoPassOn || this.pending || this.passingAt === this.movesVersion) return;
+    const version = this.movesVersion;
+    this.passingAt = version;
+    setTimeout(() => {
+      // the listing may have been read again meanwhile: the same version's pass is still it
+      const pass = onlyPass();
+      if (this.left || this.stopped || !this.autoPassOn || this.movesVersion !== version
+          || this.pending || !pass) return;
+      this.play(pass);
+    }, humanDelay(AUTO_PASS_MS));
+  }
+
+  /** The seat's auto-pass switch, for a game that has a pass. */
+  autoPassSwitch() {
+    if (this.role !== "seat" || this.mode !== "digital" || !this.hasPass) return null;
+    const id = "autopass";
+    const box = h("input", { type: "checkbox", id, checked: this.autoPassOn, onchange: () => {
+      localStorage.setItem(autoPassKey(this.sid, this.seat), box.checked ? "on" : "off");
+      if (box.checked) this.autoPass();
+    } });
+    return h("label", { class: "inline autopass", for: id }, box, " ", t("play.autoPass"));
+  }
+
   renderCorrections() {
     let buttons = [];
     if (this.role === "table" && this.mode === "tabletop" && this.started) {
@@ -564,8 +635,9 @@ class Table {
       h("button", { type: "button", class: "secondary", id: "redo", onclick: () => this.act("POST", "/redo", {}) },
         t("play.redo"))];
     } else if (this.role === "seat" && this.mode === "digital" && this.started && !this.over) {
-      buttons = [h("button", { type: "button", class: "secondary", id: "takeback",
-        onclick: () => this.act("POST", "/undo", {}) }, t("play.takeBack"))];
+      buttons = [this.autoPassSwitch(), this.canTakeBack ? h("button", { type: "button",
+        class: "secondary", id: "takeback", onclick: () => this.act("POST", "/undo", {}) },
+      t("play.takeBack")) : null].filter(Boolean);
     }
     this.fixBox.hidden = !buttons.length;
     this.main.classList.toggle("docked", !this.fixBox.hidden);  // room under the phone's dock
@@ -586,12 +658,17 @@ class Table {
   }
 
   renderLog() {
-    const versions = [...this.log.keys()].sort((a, b) => b - a).slice(0, LOG_SHOWN);
+    // oldest first, each numbered by its version (as "undone back to version 4" counts)
+    const versions = [...this.log.keys()].sort((a, b) => a - b).slice(-LOG_SHOWN);
     this.logList.replaceChildren(...versions.map((v) => {
       const entry = this.log.get(v);
-      return h("li", { class: entry.undone ? "undone" : null },
+      return h("li", { class: entry.undone ? "undone" : null, value: v },
         entryText(entry), entry.undone ? ` (${t("log.undone")})` : "");
     }));
+    // the log says whether this seat has a move to take back: its button follows
+    if (this.role === "seat" && Boolean(this.fixBox.querySelector("#takeback")) !== this.canTakeBack) {
+      this.renderCorrections();
+    }
   }
 
   // ------------------------------------------------------------------ the picture
@@ -662,6 +739,32 @@ function tokensOf(move) {
   };
   walk(move, "");
   return out;
+}
+
+/** A move as the filter reads it: its sentence, and the words of the components it names. */
+function searchText(move, words) {
+  const named = [...tokensOf(move)].map((token) => words.get(token) || "");
+  return [moveText(move), ...named].join(" ").toLowerCase();
+}
+
+/** {id → text} from a components catalog: each object with an id, all its strings (in both
+ *  languages: {"en": …, "ja": …}) joined. */
+function indexComponents(catalog) {
+  const index = new Map();
+  const strings = (value) => (typeof value === "string" ? [value]
+    : value && typeof value === "object" ? Object.values(value).flatMap(strings) : []);
+  const walk = (value) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      if (typeof value.id === "string" || typeof value.id === "number") {
+        const key = String(value.id);
+        index.set(key, `${index.get(key) || ""} ${strings(value).join(" ")}`.toLowerCase());
+      }
+      Object.values(value).forEach(walk);
+    }
+  };
+  walk(catalog);
+  return index;
 }
 
 function formatChance(p) {
