@@ -188,3 +188,44 @@ def test_the_move_filter_reads_names_colours_and_effects_in_both_languages(phone
         assert coloured_blue <= found < everything, word
         assert all(word in json.dumps(cards[c], ensure_ascii=False).lower() for c in found), word
     assert not phone.errors, phone.errors
+
+
+def marked(page, mark: str) -> list[str]:
+    """The classes of the picture's elements that carry ``mark`` (inside its shadow root)."""
+    return page.locator(f"#picture .{mark}").evaluate_all(
+        "nodes => nodes.map(n => n.getAttribute('class'))")
+
+
+def test_the_picture_marks_the_last_move_and_a_touched_plates_targets(phone, stack):
+    """Ghostone at the table: after a placement the picture marks the plates it named (the
+    piece's, the rocks'); touching a plate marks it and the plates its moves reach, and
+    lists exactly the moves that use it."""
+    phone.base = stack.url
+    start_table(phone, "ghostone", 3, "tabletop")
+    page = phone.page
+    before = phone.version()
+    first = requests.get(f"{stack.url}/v1/sessions/{phone.fragment()['play']}/legal-moves",
+                         headers=bearer(phone.fragment()["token"]), timeout=10).json()["moves"][0]
+    phone.press_first_move()
+    assert phone.version() > before
+    page.wait_for_function(  # the picture of this version, its mark's style loaded
+        "v => { const p = document.querySelector('#picture');"
+        " const m = p.shadowRoot.querySelector('.last-move');"
+        " return +p.dataset.version >= v && m && getComputedStyle(m).filter.includes('drop-shadow'); }",
+        arg=phone.version())
+    named = {first["plate"], *first["rocks"]}
+    lit = {c.split()[1] for c in marked(page, "last-move")}
+    assert lit == named, (lit, named)
+
+    page.locator("#picture g.plate.b2").tap()
+    listed = phone.move_buttons().all_inner_texts()
+    assert listed and all("b2" in text for text in listed)
+    assert [c.split()[1] for c in marked(page, "picked")] == ["b2"]
+    targets = {c.split()[1] for c in marked(page, "target")}
+    assert targets and "b2" not in targets
+    moves = requests.get(f"{stack.url}/v1/sessions/{phone.fragment()['play']}/legal-moves",
+                         headers=bearer(phone.fragment()["token"]), timeout=10).json()["moves"]
+    reached = {p for m in moves if "b2" in {m["plate"], *m["rocks"]}
+               for p in {m["plate"], *m["rocks"]}} - {"b2"}
+    assert targets == reached, (targets, reached)
+    assert not phone.errors, phone.errors

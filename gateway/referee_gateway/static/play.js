@@ -371,7 +371,11 @@ class Table {
     if (this.pick) {
       shown = shown.filter((m) => this.pick.tokens.some((token) => tokensOf(m).has(token)));
       parts.push(h("p", { class: "pick" }, t("play.picked", { what: this.pick.label, n: shown.length }), " ",
-        h("button", { type: "button", class: "small secondary", onclick: () => { this.pick = null; this.renderMoves(); } },
+        h("button", { type: "button", class: "small secondary", onclick: () => {
+          this.pick = null;
+          this.markPicture();
+          this.renderMoves();
+        } },
           t("play.showEvery"))));
     }
     if (listed.length > SHOWN) {
@@ -503,11 +507,15 @@ class Table {
 
   /** The sticky picture leaves the screen with the end of its board: when a short list of
    *  moves followed a long one, the page stays scrolled down past it. Scroll back up until
-   *  the whole picture shows again, beside (or above) the move just focused. */
+   *  the whole picture shows again, beside (or above) the move just focused; or down, no
+   *  further than to where it sticks, when a tall one (a wide screen's) starts too low. */
   showPicture() {
     const box = this.pictureHost.getBoundingClientRect();
     const stuckAt = parseFloat(getComputedStyle(this.pictureHost).top) || 0;
     if (box.top < stuckAt - 1) window.scrollBy(0, box.top - stuckAt);
+    else if (box.bottom > window.innerHeight + 1) {
+      window.scrollBy(0, Math.min(box.bottom - window.innerHeight, box.top - stuckAt));
+    }
   }
 
   send({ move, key, version }) {
@@ -665,6 +673,7 @@ class Table {
       return h("li", { class: entry.undone ? "undone" : null, value: v },
         entryText(entry), entry.undone ? ` (${t("log.undone")})` : "");
     }));
+    this.markPicture();  // the last move may have come after the picture
     // the log says whether this seat has a move to take back: its button follows
     if (this.role === "seat" && Boolean(this.fixBox.querySelector("#takeback")) !== this.canTakeBack) {
       this.renderCorrections();
@@ -691,7 +700,8 @@ class Table {
             // scaled to fit --picture-height (app.css): a phone sees the moves beside it
             // (set through CSSOM: the page's policy allows no inline style attribute)
             Object.assign(svg.style, { display: "block", maxHeight: "var(--picture-height)" });
-            this.pictureRoot.replaceChildren(document.importNode(svg, true));
+            this.pictureRoot.replaceChildren(this.pictureStyle(), document.importNode(svg, true));
+            this.markPicture();
             this.pictureTag = got.etag;
           }
         }
@@ -703,6 +713,38 @@ class Table {
       this.pictureHost.dataset.error = String(error.message || error);
     } finally {
       this.picturing = false;
+    }
+  }
+
+  /** The marks' style, loaded into the picture's shadow root (the page's policy allows
+   *  only its own stylesheets). */
+  pictureStyle() {
+    return h("link", { rel: "stylesheet", href: "/static/picture.css" });
+  }
+
+  /** Mark on the picture what the last move named (its classes name components: a plate
+   *  "b2", a card "c117"), and, while something touched on it picks the moves, it and the
+   *  other components those moves name: where it can go. */
+  markPicture() {
+    const svg = this.pictureRoot.querySelector("svg");
+    if (!svg) return;
+    for (const mark of ["last-move", "target", "picked"]) {
+      for (const node of svg.querySelectorAll(`.${mark}`)) node.classList.remove(mark);
+    }
+    const mark = (tokens, name) => {
+      for (const token of tokens) {
+        for (const node of svg.querySelectorAll(`[class~="${CSS.escape(token)}"]`)) node.classList.add(name);
+      }
+    };
+    const last = [...this.log.values()].filter((e) => e.move && !e.undone)
+      .sort((a, b) => b.version - a.version)[0];
+    if (last) mark(tokensOf(last.move), "last-move");
+    if (this.pick) {
+      const picked = new Set(this.pick.tokens);
+      const reached = new Set(this.moves.filter((m) => !m.describe && this.pick.tokens.some((x) => tokensOf(m).has(x)))
+        .flatMap((m) => [...tokensOf(m)]).filter((x) => !picked.has(x)));
+      mark(picked, "picked");
+      mark(reached, "target");
     }
   }
 
@@ -718,6 +760,7 @@ class Table {
     if (!useful.length) return;
     this.pick = { label: useful.map((x) => x.replace(/^c(\d+)$/, "$1")).join(" "), tokens: useful };
     this.showAll = false;
+    this.markPicture();
     this.renderMoves().then(() => {
       const first = this.movesBox.querySelector("button.move");
       if (first) first.focus();
