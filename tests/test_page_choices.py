@@ -229,3 +229,30 @@ def test_the_picture_marks_the_last_move_and_a_touched_plates_targets(phone, sta
                for p in {m["plate"], *m["rocks"]}} - {"b2"}
     assert targets == reached, (targets, reached)
     assert not phone.errors, phone.errors
+
+
+def test_the_table_enters_several_chance_outcomes_from_one_screen(phone, stack):
+    """Tabletop Gizmos' display is turned up one card at a time: the table ticks the cards
+    in the order they came and enters them in one go; each lands once, in that order."""
+    phone.base = stack.url
+    sid = start_table(phone, "gizmos", 2, "tabletop")
+    page, token = phone.page, phone.fragment()["token"]
+    before = phone.version()
+    page.locator("#several summary").tap()
+    labels = page.locator("#several li label")
+    order = [2, 0, 5, 1]
+    chosen = [labels.nth(i).inner_text().strip() for i in order]
+    for i in order:
+        labels.nth(i).locator("input").tap()
+    enter = page.locator("#several-enter")
+    assert enter.inner_text() == f"Enter the {len(order)} ticked"
+    enter.tap()
+    page.wait_for_function("v => +document.querySelector('main').dataset.version >= v"
+                           " && document.querySelector('main').dataset.busy === 'false'",
+                           arg=before + len(order))
+    entries = requests.get(f"{stack.url}/v1/sessions/{sid}/log?since={before}",
+                           headers={**bearer(token), "Accept-Language": "en"},
+                           timeout=10).json()["entries"]
+    assert [e["move"]["text"] for e in entries if "move" in e] == chosen
+    assert phone.version() == before + len(order)
+    assert not phone.errors, phone.errors

@@ -247,14 +247,21 @@ class Table {
     this.renderLog();
   }
 
-  /** Bring the screen to the session's version; one pass at a time, again if it moved on. */
-  async refresh() {
-    if (this.left) return;
+  /** Bring the screen to the session's version; one pass at a time, again if it moved on.
+   *  A call made while a pass is under way waits for the passes to end: whoever awaits it
+   *  sees the screen (and its listing) as of its own call, or later. */
+  refresh() {
+    if (this.left) return Promise.resolve();
     if (this.refreshing) {
       this.again = true;
-      return;
+      return this.refreshed;
     }
     this.refreshing = true;
+    this.refreshed = this.refreshPasses();
+    return this.refreshed;
+  }
+
+  async refreshPasses() {
     this.main.dataset.busy = "true";
     try {
       do {
@@ -401,6 +408,7 @@ class Table {
       parts.push(h("button", { type: "button", class: "secondary", onclick: () => { this.showAll = true; this.renderMoves(); } },
         t("play.showAll", { n: shown.length })));
     }
+    parts.push(this.severalForm(listed));
     for (const m of described) parts.push(await this.describedForm(m));
     this.moveError = h("p", { class: "error", role: "alert", hidden: true });
     parts.push(this.moveError);
@@ -419,6 +427,44 @@ class Table {
         .then(indexComponents, () => new Map());
     }
     return this.components;
+  }
+
+  /** Chance outcomes that come several in a row at a table (a display turned up, a hand
+   *  dealt): tick them in the order they came, and enter them in one go. */
+  severalForm(listed) {
+    if (this.role !== "table" || listed.length < 2 || !listed.every((m) => m.seat === "chance")) return null;
+    const ticked = [];  // in the order ticked: the order they are entered in
+    const status = h("p", { class: "hint", "aria-live": "polite" });
+    const enter = h("button", { type: "button", class: "primary", id: "several-enter", disabled: true,
+      onclick: () => this.enterSeveral(ticked.slice(), status) }, t("play.severalEnter", { n: 0 }));
+    const items = listed.map((m) => {
+      const id = uid("several");
+      const box = h("input", { type: "checkbox", id, onchange: () => {
+        if (box.checked) ticked.push(m);
+        else ticked.splice(ticked.indexOf(m), 1);
+        enter.textContent = t("play.severalEnter", { n: ticked.length });
+        enter.disabled = !ticked.length;
+      } });
+      return h("li", {}, h("label", { class: "inline", for: id }, box, " ", moveText(m)));
+    });
+    return h("details", { class: "group several", id: "several" },
+      h("summary", {}, t("play.several")), h("p", { class: "hint" }, t("play.severalHint")),
+      h("ul", { class: "items" }, items), h("div", { class: "actions" }, enter), status);
+  }
+
+  /** The ticked outcomes, one after the other, each while the table still lists it (the
+   *  listing after an outcome is the referee's: a card turned up is gone from it). */
+  async enterSeveral(chosen, status) {
+    const same = (one, other) => JSON.stringify(withoutListing(one)) === JSON.stringify(withoutListing(other));
+    for (const [done, wanted] of chosen.entries()) {
+      const listed = this.moves.find((m) => !m.describe && same(m, wanted));
+      if (!listed) {
+        this.notice(t("play.severalStopped", { n: done, move: moveText(wanted) }), true);
+        return;
+      }
+      status.textContent = t("play.severalDoing", { n: done + 1, of: chosen.length });
+      if (!(await this.play(listed))) return;
+    }
   }
 
   /** A chance outcome too varied to list (Vectron's layout): a form from its move schema,
@@ -447,7 +493,7 @@ class Table {
   /** Send a move; one tapped offline (or whose answer the network lost) is kept, with its
    *  Idempotency-Key, and sent when the connection is back. */
   async play(listed) {
-    const move = Object.fromEntries(Object.entries(listed).filter(([key]) => !HIDDEN_FIELDS.has(key)));
+    const move = withoutListing(listed);
     // If-Match the version the listed moves belong to: the stream may have told of a later
     // one that the page could not list (offline), and a stale move must be refused
     const sending = { move, key: newKey(), version: this.movesVersion ?? this.version,
@@ -766,6 +812,11 @@ class Table {
       if (first) first.focus();
     });
   }
+}
+
+/** A listed move as it is sent: without what the listing adds (its sentence, its chance). */
+function withoutListing(listed) {
+  return Object.fromEntries(Object.entries(listed).filter(([key]) => !HIDDEN_FIELDS.has(key)));
 }
 
 /** The words of a move a picture's classes may name: "a4", a card "c204". */
