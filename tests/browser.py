@@ -106,8 +106,9 @@ class Screen:
         return self.page.evaluate("sid => sessionStorage.getItem('referee:table:' + sid)", sid)
 
     def shoot(self, name: str) -> None:
-        """A phone-width screenshot of the whole page into $PAGE_SCREENSHOTS/<name>.png,
-        once the picture shows the version the screen is at."""
+        """What the screen shows (a phone's 390×844 in the page tests) into
+        $PAGE_SCREENSHOTS/<name>.png, once the picture shows the version the screen is at:
+        the README's screenshots are what a player sees, not the page laid out whole."""
         if not SCREENSHOTS:
             return
         version = self.version()
@@ -116,4 +117,4 @@ class Screen:
             arg=version)
         self.page.mouse.move(0, 0)  # no button drawn as hovered
         Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(Path(SCREENSHOTS, f"{name}.png")), full_page=True)
+        self.page.screenshot(path=str(Path(SCREENSHOTS, f"{name}.png")))

@@ -3,7 +3,7 @@ the page states issue 29 added: offline with a kept move, the table handed to an
 device with its QR code, both languages. Real Chromium, real stack."""
 
 import pytest
-from browser import PHONE, Screen
+from browser import PHONE_TOUCH, Screen
 
 # the page tests' fixtures (one stack, one browser per module), shared by name: pytest finds
 # them in this module's namespace, and each test's parameter of that name is that fixture
@@ -30,7 +30,7 @@ def assert_no_violation(axe, screen: Screen, state: str) -> None:
 
 @pytest.mark.parametrize("locale, game", [("en-US", "ghostone"), ("ja-JP", "gizmos")])
 def test_offline_and_hand_off_states_have_no_axe_violation(axe, browser, stack, locale, game):
-    context = browser.new_context(viewport=PHONE, locale=locale)
+    context = browser.new_context(**PHONE_TOUCH, locale=locale)
     screen = Screen(context.new_page(), stack.url)
     try:
         screen.open()
@@ -46,12 +46,18 @@ def test_offline_and_hand_off_states_have_no_axe_violation(axe, browser, stack, 
         screen.move_buttons().first.click()
         screen.page.locator("#notice").wait_for(state="visible")
         assert_no_violation(axe, screen, "offline with a kept move")
+        if locale == "en-US":
+            screen.page.evaluate("window.scrollTo(0, 0)")  # the status line and the kept move
+            screen.shoot("offline")
         context.set_offline(False)
         screen.page.locator("#connection").wait_for(state="hidden")
 
         screen.page.locator("#handoff summary").click()
         screen.page.locator("#handoff-qr svg").wait_for()
         assert_no_violation(axe, screen, "hand-off with its QR code")
+        if locale == "en-US":
+            screen.page.locator("#handoff-qr").scroll_into_view_if_needed()
+            screen.shoot("handoff")
         assert not screen.errors, screen.errors
     finally:
         context.close()
