@@ -408,7 +408,8 @@ class Table {
       parts.push(h("button", { type: "button", class: "secondary", onclick: () => { this.showAll = true; this.renderMoves(); } },
         t("play.showAll", { n: shown.length })));
     }
-    parts.push(this.severalForm(listed));
+    const several = this.severalForm(listed);
+    if (several) parts.push(several);
     for (const m of described) parts.push(await this.describedForm(m));
     this.moveError = h("p", { class: "error", role: "alert", hidden: true });
     parts.push(this.moveError);
