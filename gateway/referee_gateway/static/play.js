@@ -9,26 +9,20 @@ import { fieldLabel, gameTitle, lang, moveText, problemText, t } from "./i18n.js
 import { schemaPrefix } from "./calc.js";
 import { tableKey } from "./home.js";
 import { SchemaForm } from "./schemaform.js";
+import { formatChance, HIDDEN_FIELDS, humanDelay, indexComponents, prefill, searchText, tokensOf,
+  withoutListing } from "./moves.js";
 import { scoreView } from "./score.js";
 import { chime } from "./sound.js";
 
 const SHOWN = 24;      // buttons listed before "Show all"
 const LOG_SHOWN = 12;  // log entries listed
 const PICTURE_GAP_MS = 300;  // the least time between two redraws of the picture
-const HIDDEN_FIELDS = new Set(["text", "p", "describe"]);
 // Auto-pass waits as a person deciding would: the referee asks every seat that could act,
 // from public information, so that being asked reveals nothing; a pass sent at once would
 // tell the table that this seat had nothing else (no call in its hand). A delay drawn anew
 // each time, over the span in which people answer, keeps the timing from saying it.
 const AUTO_PASS_MS = [1200, 4500];
 const autoPassKey = (sid, seat) => `referee:autopass:${sid}:${seat}`;
-
-/** A whole number of milliseconds in [low, high), from the browser's cryptographic source
- *  (Math.random's sequence could be read back from enough delays). */
-function humanDelay([low, high]) {
-  const [word] = crypto.getRandomValues(new Uint32Array(1));
-  return low + Math.floor((word / 2 ** 32) * (high - low));
-}
 
 export async function showPlay(main, sid, token, go) {
   const table = new Table(main, sid, token, go);
@@ -815,80 +809,8 @@ class Table {
   }
 }
 
-/** A listed move as it is sent: without what the listing adds (its sentence, its chance). */
-function withoutListing(listed) {
-  return Object.fromEntries(Object.entries(listed).filter(([key]) => !HIDDEN_FIELDS.has(key)));
-}
-
-/** The words of a move a picture's classes may name: "a4", a card "c204". */
-function tokensOf(move) {
-  const out = new Set();
-  const walk = (value, key) => {
-    if (HIDDEN_FIELDS.has(key) || key === "type" || key === "seat") return;
-    if (Array.isArray(value)) value.forEach((v) => walk(v, ""));
-    else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => walk(v, k));
-    else if (value !== null && value !== undefined) {
-      out.add(String(value));
-      if (typeof value === "number") out.add(`c${value}`);
-    }
-  };
-  walk(move, "");
-  return out;
-}
-
-/** A move as the filter reads it: its sentence, and the words of the components it names. */
-function searchText(move, words) {
-  const named = [...tokensOf(move)].map((token) => words.get(token) || "");
-  return [moveText(move), ...named].join(" ").toLowerCase();
-}
-
-/** {id → text} from a components catalog: each object with an id, all its strings (in both
- *  languages: {"en": …, "ja": …}) joined. */
-function indexComponents(catalog) {
-  const index = new Map();
-  const strings = (value) => (typeof value === "string" ? [value]
-    : value && typeof value === "object" ? Object.values(value).flatMap(strings) : []);
-  const walk = (value) => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === "object") {
-      if (typeof value.id === "string" || typeof value.id === "number") {
-        const key = String(value.id);
-        index.set(key, `${index.get(key) || ""} ${strings(value).join(" ")}`.toLowerCase());
-      }
-      Object.values(value).forEach(walk);
-    }
-  };
-  walk(catalog);
-  return index;
-}
-
-function formatChance(p) {
-  return `(${(p * 100).toFixed(p < 0.1 ? 1 : 0)} %)`;
-}
-
 function entryText(entry) {
   if (entry.move) return moveText(entry.move);
   if (entry.correction) return t(`log.${entry.correction}`, { to: entry.to_version });
   return t("log.seats");
-}
-
-/** A described move's pieces (counts by kind, lists of names) laid on its enum fields in
- *  order: a starting point the table corrects, not a guess at what happened. */
-function prefill(schema, named, listing) {
-  const pool = [];
-  for (const [key, value] of Object.entries(listing)) {
-    if (HIDDEN_FIELDS.has(key) || key === "type" || key === "seat") continue;
-    if (Array.isArray(value) && value.every((v) => typeof v === "string")) pool.push(...value);
-    else if (value && typeof value === "object" && Object.values(value).every(Number.isInteger)) {
-      for (const [name, count] of Object.entries(value)) for (let i = 0; i < count; i += 1) pool.push(name);
-    }
-  }
-  const out = {};
-  for (const [key, sub] of Object.entries(schema.properties || {})) {
-    const fields = Object.entries((sub.$ref ? named[sub.$ref.split("/").pop()] : sub).properties || {});
-    if (fields.length && fields.length === pool.length && fields.every(([, f]) => Array.isArray(f.enum))) {
-      out[key] = Object.fromEntries(fields.map(([name], i) => [name, pool[i]]));
-    }
-  }
-  return out;
 }
