@@ -19,6 +19,9 @@ CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/c
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
+#: a phone as Chromium emulates one: its screen, touch events, the mobile viewport
+PHONE_TOUCH = {"viewport": PHONE, "has_touch": True, "is_mobile": True}
+DESKTOP = {"width": 1280, "height": 800}
 #: where the screenshots go when asked (they are docs/screenshots/ in the repository)
 SCREENSHOTS = os.environ.get("PAGE_SCREENSHOTS")
 
@@ -103,8 +106,9 @@ class Screen:
         return self.page.evaluate("sid => sessionStorage.getItem('referee:table:' + sid)", sid)
 
     def shoot(self, name: str) -> None:
-        """A phone-width screenshot of the whole page into $PAGE_SCREENSHOTS/<name>.png,
-        once the picture shows the version the screen is at."""
+        """What the screen shows (a phone's 390×844 in the page tests) into
+        $PAGE_SCREENSHOTS/<name>.png, once the picture shows the version the screen is at:
+        the README's screenshots are what a player sees, not the page laid out whole."""
         if not SCREENSHOTS:
             return
         version = self.version()
@@ -113,4 +117,4 @@ class Screen:
             arg=version)
         self.page.mouse.move(0, 0)  # no button drawn as hovered
         Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(Path(SCREENSHOTS, f"{name}.png")), full_page=True)
+        self.page.screenshot(path=str(Path(SCREENSHOTS, f"{name}.png")))

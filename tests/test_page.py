@@ -133,7 +133,7 @@ def undo_and_redo(screen: Screen) -> None:
     screen.page.get_by_role("button", name="Undo the last entry").click()
     version = screen.wait_version(version)
     assert screen.move_buttons().all_inner_texts() == before
-    assert "(undone)" in screen.page.locator(".log li").all_inner_texts()[1]
+    assert "(undone)" in screen.page.locator(".log li").all_inner_texts()[-2]  # oldest first
     screen.page.get_by_role("button", name="Redo").click()
     screen.wait_version(version)
     assert screen.move_buttons().all_inner_texts() == after
@@ -177,9 +177,12 @@ def test_a_digital_game_two_seats_in_two_browsers_see_each_others_moves_live(
             entries = requests.get(
                 f"{stack.url}/v1/sessions/{sid}/log?since={before}", timeout=10,
                 headers={**bearer(tokens[3 - mover]), "Accept-Language": "en"}).json()["entries"]
-            texts = [e["move"]["text"] for e in reversed(entries) if "move" in e]
+            texts = [e["move"]["text"] for e in entries if "move" in e]
             assert any(text.startswith(f"Seat {mover}:") for text in texts)
-            assert watcher.page.locator(".log li").all_inner_texts()[:len(texts)] == texts
+            # oldest first, each numbered by its version
+            log = watcher.page.locator(".log li")
+            assert log.all_inner_texts()[-len(texts):] == texts
+            assert log.last.get_attribute("value") == str(entries[-1]["version"])
         for seat, screen in screens.items():
             html = screen.page.content()
             others = [t for s, t in tokens.items() if s != seat] + [table_token]
@@ -229,7 +232,7 @@ def test_a_moves_late_answer_does_not_take_the_screen_back_behind_the_bots(scree
             held.append(moved["version"])
             page.wait_for_function(your_turn_after, arg=moved["version"])  # streamed
             # the page redraws its log when it reads the answer: this entry goes then
-            page.locator(".log li").first.evaluate("li => { li.dataset.held = '1'; }")
+            page.locator(".log li").last.evaluate("li => { li.dataset.held = '1'; }")
         route.fulfill(response=answer)
 
     page.route("**/moves", answer_after_the_bots)

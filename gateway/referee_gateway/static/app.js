@@ -37,7 +37,7 @@ async function route() {
     if (offline) retryWhenBack();
     main.replaceChildren(h("h1", {}, t(offline ? "connection.title" : "error.title")),
       h("p", { class: "error", role: "alert" },
-        offline ? problemText(error) : error.message || String(error)),
+        error instanceof Problem ? problemText(error) : error.message || String(error)),
       h("p", {}, h("a", { href: "#" }, t("back"))));
     main.dataset.screen = "error";
     main.dataset.busy = "false";

@@ -3,7 +3,7 @@
 // go beside the field they concern.
 import { call, componentSchemas, Problem } from "./api.js";
 import { announce, h } from "./dom.js";
-import { gameTitle, problemText, t } from "./i18n.js";
+import { checkText, describeText, gameTitle, problemText, t } from "./i18n.js";
 import { flattenErrors, pathOfSentence, SchemaForm } from "./schemaform.js";
 import { scoreView } from "./score.js";
 
@@ -31,8 +31,11 @@ export async function showCalculator(main, game) {
       result.querySelector("h2").focus();
     } catch (error) {
       if (!(error instanceof Problem)) throw error;
+      // a schema check's messages in the page's language; a refusal's sentence beside the
+      // field it names (read from the English the server words it in, when it does)
       const errors = error.body.errors
-        ? flattenErrors(error.body.errors)
+        ? Object.fromEntries(Object.entries(flattenErrors(error.body.errors))
+          .map(([path, messages]) => [path, messages.map(checkText)]))
         : { [pathOfSentence(error.body.detail, form.paths(), value)]: [problemText(error)] };
       const first = form.showErrors(errors);
       announce(t("calc.fix"));
@@ -46,7 +49,7 @@ export async function showCalculator(main, game) {
     h("p", {}, h("a", { href: "#" }, t("back"))),
     h("h1", {}, t("calc.title", { game: gameTitle(info) })),
     h("p", { class: "lead" }, t("calc.lead")),
-    schema.description ? h("p", { class: "hint" }, schema.description) : null,
+    schema.description ? h("p", { class: "hint" }, describeText(schema.description)) : null,
     h("form", { class: "calc", novalidate: true, onsubmit: submit },
       form.element,
       h("div", { class: "actions" },

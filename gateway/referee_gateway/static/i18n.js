@@ -1,5 +1,8 @@
 // English and Japanese: the page's own words. Moves and their sentences come from the API
-// in the language asked for (Accept-Language); this file holds the rest.
+// in the language asked for (Accept-Language); this file holds the rest, and schema_ja.js
+// the Japanese of the API's schema texts that the page shows as its own.
+import { CHECKS, DESCRIPTIONS, TYPES } from "./schema_ja.js";
+
 const KEY = "referee:lang";
 
 const WORDS = {
@@ -44,6 +47,11 @@ const WORDS = {
     "play.filter": "Filter the moves", "play.showAll": "Show all {n} moves",
     "play.picked": "Moves with {what}: {n}", "play.showEvery": "Show every move",
     "play.describe": "Enter the {what}", "play.how": "How", "play.enter": "Enter",
+    "play.autoPass": "Pass by itself when passing is my only move",
+    "play.several": "Enter several at once",
+    "play.severalHint": "Tick what happened in the order it happened (the cards turned up, the cards dealt), then enter them all.",
+    "play.severalEnter": "Enter the {n} ticked", "play.severalDoing": "Entering {n} of {of}…",
+    "play.severalStopped": "{n} entered; “{move}” is no longer possible here, so the rest were not entered.",
     "play.undo": "Undo the last entry", "play.redo": "Redo", "play.takeBack": "Take back my move",
     "play.corrections": "Corrections", "play.log": "What happened",
     "play.movedOn": "Someone moved first: here is the table now.",
@@ -73,6 +81,9 @@ const WORDS = {
     "log.seats": "A seat changed", "log.undone": "undone",
     "score.final": "Final score", "score.sofar": "Score so far", "score.winners": "Winner: {seats}",
     "score.line": "{rank}. {seat}: {total}",
+    "score.why.first": "The best total.", "score.why.behind": "{gap} behind {seat}.",
+    "score.why.tie": "Level with {seat}; the rules' tie-break places it after.",
+    "score.why.short": "Less than {seat} in: {parts}.", "score.why.part": "{what} {mine} (against {theirs})",
     "problem.rule": "rule {rule}",
   },
   ja: {
@@ -116,6 +127,12 @@ const WORDS = {
     "play.filter": "手を絞り込む", "play.showAll": "全{n}手を表示",
     "play.picked": "{what}に関わる手：{n}", "play.showEvery": "すべての手を表示",
     "play.describe": "{what}を入力", "play.how": "入力方法", "play.enter": "入力",
+    "play.how.layout": "シャッフルした盤の16マス a1〜d4 それぞれに、下に並んだチップか席の駒を1つずつ選んでください。並んだものをちょうど使い切ります（V-2.2）。",
+    "play.autoPass": "パスしか選べないときは自動でパス",
+    "play.several": "まとめて入力する",
+    "play.severalHint": "起きたこと（めくったカード、配ったカード）を起きた順にチェックし、まとめて入力します。",
+    "play.severalEnter": "チェックした{n}件を入力", "play.severalDoing": "{of}件中{n}件目を入力中…",
+    "play.severalStopped": "{n}件を入力しました。「{move}」はもう選べないため、残りは入力していません。",
     "play.undo": "直前の入力を取り消す", "play.redo": "やり直す", "play.takeBack": "自分の手を戻す",
     "play.corrections": "訂正", "play.log": "経過",
     "play.movedOn": "先に他の手が入りました。現在の状態を表示します。",
@@ -145,7 +162,52 @@ const WORDS = {
     "log.seats": "席が変わりました", "log.undone": "取り消し済み",
     "score.final": "最終得点", "score.sofar": "現在の得点", "score.winners": "勝者：{seats}",
     "score.line": "{rank}位 {seat}：{total}",
+    "score.why.first": "最高の合計です。", "score.why.behind": "{seat}より{gap}少ない。",
+    "score.why.tie": "{seat}と同点ですが、ルールの同点処理で後になります。",
+    "score.why.short": "下回った項目：{parts}。", "score.why.part": "{what} {mine}（相手は{theirs}）",
     "problem.rule": "規則 {rule}",
+    // a problem whose detail came in English: the page's own words for its code
+    "problem.other": "できませんでした。",
+    "problem.code.already_started": "ゲームはもう始まっています。",
+    "problem.code.bad_request": "リクエストが正しくありません。",
+    "problem.code.forbidden": "このトークンではできません。",
+    "problem.code.game_over": "ゲームは終わっています。",
+    "problem.code.idempotency_conflict": "同じ送信が別の内容で使われました。",
+    "problem.code.illegal_move": "ルール上できない手です。",
+    "problem.code.internal_error": "審判の内部で問題が起きました。",
+    "problem.code.invalid_input": "ありえない入力です。",
+    "problem.code.invalid_json": "送った内容が読めません。",
+    "problem.code.invalid_options": "オプションが正しくありません。",
+    "problem.code.invalid_players": "この人数では遊べません。",
+    "problem.code.invalid_state": "ゲームの状態に矛盾があります。",
+    "problem.code.method_not_allowed": "この操作はできません。",
+    "problem.code.no_bot": "この席はボットが担当していません。",
+    "problem.code.no_such_seat": "このテーブルにその席はありません。",
+    "problem.code.nobody_seated": "まだ誰も着席していません。先に参加コードを伝えてください。",
+    "problem.code.not_found": "見つかりません。",
+    "problem.code.not_started": "ゲームはまだ始まっていません。",
+    "problem.code.not_your_turn": "この席の番ではありません。",
+    "problem.code.nothing_to_redo": "やり直せるものはありません。",
+    "problem.code.nothing_to_undo": "取り消せるものはありません。",
+    "problem.code.payload_too_large": "送る内容が大きすぎます。",
+    "problem.code.rate_limited": "操作が多すぎます。少し待ってからやり直してください。",
+    "problem.code.seat_taken": "その席はもう埋まっています。",
+    "problem.code.service_unavailable": "審判の一部が応答していません。少し待ってからやり直してください。",
+    "problem.code.session_conflict": "このテーブルでは今それはできません。",
+    "problem.code.table_full": "空いている席はありません。",
+    "problem.code.takeback_after_chance": "その後に偶然の結果が出たので、手は戻せません。",
+    "problem.code.takeback_game_over": "ゲームが終わったので、手は戻せません。",
+    "problem.code.takeback_hidden_information": "その手で隠れた情報が明かされたので、戻せません。",
+    "problem.code.takeback_not_last_move": "戻せるのは直前の自分の手だけです。",
+    "problem.code.unauthorized": "トークンがないか、知らないトークンです。",
+    "problem.code.undo_target_invalid": "そのバージョンには戻れません。",
+    "problem.code.unknown_field": "知らない項目があります。",
+    "problem.code.unknown_game": "知らないゲームです。",
+    "problem.code.unknown_join_code": "この参加コードのテーブルはありません（始まったか期限が切れた可能性があります）。",
+    "problem.code.unknown_session": "テーブルがないか、期限が切れました。",
+    "problem.code.unprocessable": "ルールに反しています。",
+    "problem.code.unsupported_media_type": "送る形式が正しくありません。",
+    "problem.code.version_conflict": "先に他の手が入りました。",
   },
 };
 
@@ -159,16 +221,33 @@ const FIELDS = {
     called: "鳴いたスペル", winning_card: "和了牌", indicators: "触媒表示", riichi: "リーチ",
     field: "場", pool: "プール", attributes: "属性", options: "オプション", total: "合計",
     breakdown: "内訳", bonus: "ボーナス", draft: "ドラフト", rotations: "周回数",
+    // options
+    pentacle_lines: "ペンタクルの線", blessing_values: "祝福の値", research_draws_public: "リサーチで引いたカードを公開",
+    starting_od: "開始時のod", unused_cards: "未使用カード", attribute_points: "属性の役",
+    number_points: "数字の役", same: "同数", sequence: "一方向", mixed: "混合方向", star_points: "星の役",
+    map_chips: "マップチップ", action_cards: "アクションカード", just3_bonus: "ジャスト3ボーナス",
+    star1: "星1", star2: "星2", star3: "星3", gate: "ゲート", swap: "スワップ",
+    // score breakdowns
+    cells: "マス", cover: "カバー", gauge_cell: "ゲージのマス", line_points: "線の得点", lines: "線",
+    nine: "ナイン", pattern: "型", patterns: "型", pure: "ピュア", values: "値", witch: "魔女",
+    escape_points: "脱出点", energy_left: "残りのエネルギー", generic: "通常", gizmos_built: "組み立てたギズモ",
+    printed: "印刷された点", turn_position: "手番の位置", attribute: "属性", change: "増減", role: "役割",
+    before: "前", ended: "終了", gain: "獲得", rank: "順位", od: "od", reason: "理由",
+    // a described chance move (Vectron's layout)
+    layout: "配置", chips: "チップ", pieces: "駒",
   },
 };
 
 // English labels that humanizing a key gets wrong.
-FIELDS.en = { vp_tokens: "VP tokens", od: "Od", starting_od: "Starting od" };
+FIELDS.en = { vp_tokens: "VP tokens", od: "Od", starting_od: "Starting od", layout: "layout" };
 
 const TITLES = { ja: { ghostone: "ゴーストーン", gematon: "ゲマトン", gizmos: "ギズモ",
   threemagic: "スリーマジック", vectron: "ベクトロン" } };
 
-const VALUES = { ja: { fire: "火", water: "水", wood: "木", ron: "ロン", tsumo: "ツモ", true: "はい", false: "いいえ" },
+const VALUES = { ja: { fire: "火", water: "水", wood: "木", ron: "ロン", tsumo: "ツモ", true: "はい", false: "いいえ",
+  cover: "カバー", nine: "ナイン", none: "なし", pure: "ピュア", payer: "支払う側", winner: "和了者",
+  star1: "星1", star2: "星2", star3: "星3", gate: "ゲート", swap: "スワップ",
+  seat1: "プレイヤー1の駒", seat2: "プレイヤー2の駒", seat3: "プレイヤー3の駒", seat4: "プレイヤー4の駒" },
   en: { true: "yes", false: "no" } };
 
 export function lang() {
@@ -226,12 +305,45 @@ export function moveText(move) {
   return `${who ? `${who}: ` : ""}${move.type}${fields.length ? ` · ${fields.join(" · ")}` : ""}`;
 }
 
-/** A problem as one sentence: the API's detail and the rule it names. */
+// a text with a kana or kanji in it is Japanese already (the server's own, since issue 29)
+const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]/;
+
+/** The page's own Japanese for an English text, when the page is Japanese. */
+const inEnglish = (text) => lang() === "ja" && typeof text === "string" && !JAPANESE.test(text);
+
+/** A problem as one sentence: the API's detail as given (in the page's language, asked by
+ *  Accept-Language) and the rule it names; a detail that came in English on a Japanese page
+ *  is the page's own words for its code instead. */
 export function problemText(problem) {
   if (problem.code === "offline") return t("connection.lost");  // not the browser's English
   const body = problem.body || {};
-  const detail = body.detail || problem.message;
+  let detail = body.detail || problem.message;
+  if (inEnglish(detail)) {
+    const own = `problem.code.${problem.code}`;
+    detail = WORDS.ja[own] ? t(own) : t("problem.other");
+  }
   // (a Japanese detail names its rule itself)
   const named = body.rule && !String(detail).includes(body.rule);
   return named ? `${detail} (${t("problem.rule", { rule: body.rule })})` : detail;
+}
+
+/** A schema check's message (jsonschema's English: "'vp_tokens' is a required property")
+ *  in the page's language. */
+export function checkText(message) {
+  if (!inEnglish(message)) return message;
+  for (const [pattern, sentence] of CHECKS) {
+    const found = pattern.exec(message);
+    if (!found) continue;
+    const part = (i) => {
+      const word = (found[i] || "").replace(/^'(.*)'$/, "$1");
+      return TYPES[word] || FIELDS.ja[word] || word;  // a field's name, a type, or the value
+    };
+    return sentence.replace(/\{(\d)\}/g, (_, i) => part(Number(i)));
+  }
+  return t("problem.code.bad_request");
+}
+
+/** A schema's description (an option's or a field's help) in the page's language. */
+export function describeText(text) {
+  return inEnglish(text) ? DESCRIPTIONS[text] || text : text;
 }

@@ -5,17 +5,24 @@
 import { call, follow, picture as fetchPicture, componentSchemas, Problem } from "./api.js";
 import { isOnline, onChange } from "./connection.js";
 import { announce, h, uid } from "./dom.js";
-import { gameTitle, moveText, problemText, t } from "./i18n.js";
+import { fieldLabel, gameTitle, lang, moveText, problemText, t } from "./i18n.js";
 import { schemaPrefix } from "./calc.js";
 import { tableKey } from "./home.js";
 import { SchemaForm } from "./schemaform.js";
+import { formatChance, HIDDEN_FIELDS, humanDelay, indexComponents, prefill, searchText, tokensOf,
+  withoutListing } from "./moves.js";
 import { scoreView } from "./score.js";
 import { chime } from "./sound.js";
 
 const SHOWN = 24;      // buttons listed before "Show all"
 const LOG_SHOWN = 12;  // log entries listed
 const PICTURE_GAP_MS = 300;  // the least time between two redraws of the picture
-const HIDDEN_FIELDS = new Set(["text", "p", "describe"]);
+// Auto-pass waits as a person deciding would: the referee asks every seat that could act,
+// from public information, so that being asked reveals nothing; a pass sent at once would
+// tell the table that this seat had nothing else (no call in its hand). A delay drawn anew
+// each time, over the span in which people answer, keeps the timing from saying it.
+const AUTO_PASS_MS = [1200, 4500];
+const autoPassKey = (sid, seat) => `referee:autopass:${sid}:${seat}`;
 
 export async function showPlay(main, sid, token, go) {
   const table = new Table(main, sid, token, go);
@@ -44,6 +51,8 @@ class Table {
   async start() {
     const summary = await call("GET", this.path, { token: this.token });
     this.info = await call("GET", `/v1/games/${encodeURIComponent(summary.game)}`);
+    // a game with a pass offers its seats auto-pass
+    this.hasPass = Boolean((await componentSchemas())[`${schemaPrefix(summary.game)}Move_pass`]);
     this.apply(summary);
     this.layout();
     await this.loadLog();
@@ -54,6 +63,7 @@ class Table {
 
   stop() {
     this.left = true;  // another screen owns main now: a pass still under way must not touch it
+    this.main.classList.remove("docked");
     if (this.stream) this.stream.stop();
     if (this.unwatch) this.unwatch();
   }
@@ -96,6 +106,13 @@ class Table {
 
   get over() { return this.started && this.toMove.length === 0; }
 
+  /** Something this seat could take back: the table's last entry is this seat's own move
+   *  (the referee may still refuse, naming why: a secret it revealed). */
+  get canTakeBack() {
+    const last = this.log.get(this.version);
+    return Boolean(last && !last.undone && last.move && last.move.seat === this.seat);
+  }
+
   get canMove() {
     if (!this.started || !this.toMove.length) return false;
     if (this.role === "seat") return this.toMove.includes(this.seat);
@@ -114,7 +131,7 @@ class Table {
     this.pictureRoot = this.pictureHost.attachShadow({ mode: "open" });
     this.pictureHost.addEventListener("click", (event) => this.clicked(event));
     this.movesBox = h("section", { class: "moves", id: "moves", "aria-labelledby": "moves-title" });
-    this.fixBox = h("section", { class: "corrections", hidden: true, "aria-label": t("play.corrections") });
+    this.fixBox = h("section", { class: "corrections dock", id: "dock", hidden: true, "aria-label": t("play.corrections") });
     this.scoreBox = h("div", { id: "score" });
     this.logList = h("ol", { class: "log" });
     this.main.replaceChildren(
@@ -224,14 +241,21 @@ class Table {
     this.renderLog();
   }
 
-  /** Bring the screen to the session's version; one pass at a time, again if it moved on. */
-  async refresh() {
-    if (this.left) return;
+  /** Bring the screen to the session's version; one pass at a time, again if it moved on.
+   *  A call made while a pass is under way waits for the passes to end: whoever awaits it
+   *  sees the screen (and its listing) as of its own call, or later. */
+  refresh() {
+    if (this.left) return Promise.resolve();
     if (this.refreshing) {
       this.again = true;
-      return;
+      return this.refreshed;
     }
     this.refreshing = true;
+    this.refreshed = this.refreshPasses();
+    return this.refreshed;
+  }
+
+  async refreshPasses() {
     this.main.dataset.busy = "true";
     try {
       do {
@@ -271,6 +295,7 @@ class Table {
       this.movesVersion = listing.version;  // what a move from this list is sent If-Match
     } else this.moves = [];
     await this.renderMoves();
+    this.autoPass();
     if (this.over) {
       const score = await call("GET", `${this.path}/score`, { token: this.token });
       this.scoreBox.replaceChildren(scoreView(score));
@@ -347,7 +372,11 @@ class Table {
     if (this.pick) {
       shown = shown.filter((m) => this.pick.tokens.some((token) => tokensOf(m).has(token)));
       parts.push(h("p", { class: "pick" }, t("play.picked", { what: this.pick.label, n: shown.length }), " ",
-        h("button", { type: "button", class: "small secondary", onclick: () => { this.pick = null; this.renderMoves(); } },
+        h("button", { type: "button", class: "small secondary", onclick: () => {
+          this.pick = null;
+          this.markPicture();
+          this.renderMoves();
+        } },
           t("play.showEvery"))));
     }
     if (listed.length > SHOWN) {
@@ -359,7 +388,10 @@ class Table {
       }));
       parts.push(h("div", { class: "field" }, h("label", { for: id }, t("play.filter")), this.filterInput));
     } else this.filterInput = null;
-    if (filterText) shown = shown.filter((m) => moveText(m).toLowerCase().includes(filterText));
+    if (filterText) {
+      const words = await this.componentWords();
+      shown = shown.filter((m) => searchText(m, words).includes(filterText));
+    }
     const visible = this.showAll ? shown : shown.slice(0, SHOWN);
     // one flex item per button: its words and its chance read as one line, however laid out
     parts.push(h("ul", { class: "move-list" }, visible.map((m) => h("li", {}, h("button", {
@@ -370,20 +402,74 @@ class Table {
       parts.push(h("button", { type: "button", class: "secondary", onclick: () => { this.showAll = true; this.renderMoves(); } },
         t("play.showAll", { n: shown.length })));
     }
+    const several = this.severalForm(listed);
+    if (several) parts.push(several);
     for (const m of described) parts.push(await this.describedForm(m));
     this.moveError = h("p", { class: "error", role: "alert", hidden: true });
     parts.push(this.moveError);
     // redrawn under a focused button (the stream's news): focus stays among the moves
     const hadFocus = this.movesBox.contains(document.activeElement);
     this.movesBox.replaceChildren(...parts);
+    this.movesBox.dataset.filter = filterText;  // what the list shown was filtered by
     if (hadFocus && this.focusOwed === undefined) this.focusNext();
+  }
+
+  /** The game's components by id (a card's number, a plate's name) → everything said of
+   *  them in both languages (names, colours, kinds, effects): what the filter also reads. */
+  componentWords() {
+    if (!this.components) {
+      this.components = call("GET", `/v1/games/${encodeURIComponent(this.game)}/components`)
+        .then(indexComponents, () => new Map());
+    }
+    return this.components;
+  }
+
+  /** Chance outcomes that come several in a row at a table (a display turned up, a hand
+   *  dealt): tick them in the order they came, and enter them in one go. */
+  severalForm(listed) {
+    if (this.role !== "table" || listed.length < 2 || !listed.every((m) => m.seat === "chance")) return null;
+    const ticked = [];  // in the order ticked: the order they are entered in
+    const status = h("p", { class: "hint", "aria-live": "polite" });
+    const enter = h("button", { type: "button", class: "primary", id: "several-enter", disabled: true,
+      onclick: () => this.enterSeveral(ticked.slice(), status) }, t("play.severalEnter", { n: 0 }));
+    const items = listed.map((m) => {
+      const id = uid("several");
+      const box = h("input", { type: "checkbox", id, onchange: () => {
+        if (box.checked) ticked.push(m);
+        else ticked.splice(ticked.indexOf(m), 1);
+        enter.textContent = t("play.severalEnter", { n: ticked.length });
+        enter.disabled = !ticked.length;
+      } });
+      return h("li", {}, h("label", { class: "inline", for: id }, box, " ", moveText(m)));
+    });
+    return h("details", { class: "group several", id: "several" },
+      h("summary", {}, t("play.several")), h("p", { class: "hint" }, t("play.severalHint")),
+      h("ul", { class: "items" }, items), h("div", { class: "actions" }, enter), status);
+  }
+
+  /** The ticked outcomes, one after the other, each while the table still lists it (the
+   *  listing after an outcome is the referee's: a card turned up is gone from it). */
+  async enterSeveral(chosen, status) {
+    const same = (one, other) => JSON.stringify(withoutListing(one)) === JSON.stringify(withoutListing(other));
+    for (const [done, wanted] of chosen.entries()) {
+      const listed = this.moves.find((m) => !m.describe && same(m, wanted));
+      if (!listed) {
+        this.notice(t("play.severalStopped", { n: done, move: moveText(wanted) }), true);
+        return;
+      }
+      status.textContent = t("play.severalDoing", { n: done + 1, of: chosen.length });
+      if (!(await this.play(listed))) return;
+    }
   }
 
   /** A chance outcome too varied to list (Vectron's layout): a form from its move schema,
    *  filled in with the listing's pieces in order, for the table to correct. */
   async describedForm(m) {
     const named = await componentSchemas();
-    const schema = named[`${schemaPrefix(this.game)}Move_${m.type}`] || { type: "object" };
+    const full = named[`${schemaPrefix(this.game)}Move_${m.type}`] || { type: "object" };
+    // what the listing adds (its sentence, its chance) is not the table's to enter
+    const schema = { ...full, properties: Object.fromEntries(Object.entries(full.properties || {})
+      .filter(([key]) => !HIDDEN_FIELDS.has(key))) };
     const form = new SchemaForm(schema, named, { value: prefill(schema, named, m) });
     return h("form", { class: "described", novalidate: true, onsubmit: async (event) => {
       event.preventDefault();
@@ -391,8 +477,10 @@ class Table {
       const ok = await this.play({ ...form.read(), type: m.type, seat: m.seat });
       if (!ok && this.lastProblem) form.showErrors({ "": [problemText(this.lastProblem)] });
     } },
-    h("h3", {}, t("play.describe", { what: m.type })),
-    h("details", {}, h("summary", {}, t("play.how")), h("p", {}, m.describe)),
+    h("h3", {}, t("play.describe", { what: fieldLabel(m.type) })),
+    // the API's instructions are for programs (JSON): a Japanese page has its own words
+    h("details", {}, h("summary", {}, t("play.how")),
+      h("p", {}, lang() === "ja" && t(`play.how.${m.type}`) !== `play.how.${m.type}` ? t(`play.how.${m.type}`) : m.describe)),
     form.element,
     h("div", { class: "actions" }, h("button", { type: "submit", class: "primary move" }, t("play.enter"))));
   }
@@ -400,7 +488,7 @@ class Table {
   /** Send a move; one tapped offline (or whose answer the network lost) is kept, with its
    *  Idempotency-Key, and sent when the connection is back. */
   async play(listed) {
-    const move = Object.fromEntries(Object.entries(listed).filter(([key]) => !HIDDEN_FIELDS.has(key)));
+    const move = withoutListing(listed);
     // If-Match the version the listed moves belong to: the stream may have told of a later
     // one that the page could not list (offline), and a stale move must be refused
     const sending = { move, key: newKey(), version: this.movesVersion ?? this.version,
@@ -455,6 +543,20 @@ class Table {
       || this.movesBox.querySelector("form input, form select, form button")
       || this.bannerBox;
     target.focus({ preventScroll: target === this.bannerBox });
+    if (this.movesBox.contains(target)) this.showPicture();
+  }
+
+  /** The sticky picture leaves the screen with the end of its board: when a short list of
+   *  moves followed a long one, the page stays scrolled down past it. Scroll back up until
+   *  the whole picture shows again, beside (or above) the move just focused; or down, no
+   *  further than to where it sticks, when a tall one (a wide screen's) starts too low. */
+  showPicture() {
+    const box = this.pictureHost.getBoundingClientRect();
+    const stuckAt = parseFloat(getComputedStyle(this.pictureHost).top) || 0;
+    if (box.top < stuckAt - 1) window.scrollBy(0, box.top - stuckAt);
+    else if (box.bottom > window.innerHeight + 1) {
+      window.scrollBy(0, Math.min(box.bottom - window.innerHeight, box.top - stuckAt));
+    }
   }
 
   send({ move, key, version }) {
@@ -540,6 +642,40 @@ class Table {
     this.owe(pressed);  // undo again, redo again: the same button, drawn anew
   }
 
+  // ------------------------------------------------------------------ auto-pass
+  /** Whether this seat passes by itself when a pass is its only move (this device's
+   *  setting for this seat, kept across reloads). */
+  get autoPassOn() {
+    return this.role === "seat" && localStorage.getItem(autoPassKey(this.sid, this.seat)) === "on";
+  }
+
+  /** The only move listed is a pass and the seat asked for auto-pass: play it after a
+   *  human-like delay, unless the table moved on (or the seat played) meanwhile. */
+  autoPass() {
+    const onlyPass = () => (this.moves.length === 1 && this.moves[0].type === "pass" ? this.moves[0] : null);
+    if (!onlyPass() || !this.autoPassOn || this.pending || this.passingAt === this.movesVersion) return;
+    const version = this.movesVersion;
+    this.passingAt = version;
+    setTimeout(() => {
+      // the listing may have been read again meanwhile: the same version's pass is still it
+      const pass = onlyPass();
+      if (this.left || this.stopped || !this.autoPassOn || this.movesVersion !== version
+          || this.pending || !pass) return;
+      this.play(pass);
+    }, humanDelay(AUTO_PASS_MS));
+  }
+
+  /** The seat's auto-pass switch, for a game that has a pass. */
+  autoPassSwitch() {
+    if (this.role !== "seat" || this.mode !== "digital" || !this.hasPass) return null;
+    const id = "autopass";
+    const box = h("input", { type: "checkbox", id, checked: this.autoPassOn, onchange: () => {
+      localStorage.setItem(autoPassKey(this.sid, this.seat), box.checked ? "on" : "off");
+      if (box.checked) this.autoPass();
+    } });
+    return h("label", { class: "inline autopass", for: id }, box, " ", t("play.autoPass"));
+  }
+
   renderCorrections() {
     let buttons = [];
     if (this.role === "table" && this.mode === "tabletop" && this.started) {
@@ -548,10 +684,12 @@ class Table {
       h("button", { type: "button", class: "secondary", id: "redo", onclick: () => this.act("POST", "/redo", {}) },
         t("play.redo"))];
     } else if (this.role === "seat" && this.mode === "digital" && this.started && !this.over) {
-      buttons = [h("button", { type: "button", class: "secondary", id: "takeback",
-        onclick: () => this.act("POST", "/undo", {}) }, t("play.takeBack"))];
+      buttons = [this.autoPassSwitch(), this.canTakeBack ? h("button", { type: "button",
+        class: "secondary", id: "takeback", onclick: () => this.act("POST", "/undo", {}) },
+      t("play.takeBack")) : null].filter(Boolean);
     }
     this.fixBox.hidden = !buttons.length;
+    this.main.classList.toggle("docked", !this.fixBox.hidden);  // room under the phone's dock
     this.fixBox.replaceChildren(h("div", { class: "actions" }, buttons));
   }
 
@@ -569,12 +707,18 @@ class Table {
   }
 
   renderLog() {
-    const versions = [...this.log.keys()].sort((a, b) => b - a).slice(0, LOG_SHOWN);
+    // oldest first, each numbered by its version (as "undone back to version 4" counts)
+    const versions = [...this.log.keys()].sort((a, b) => a - b).slice(-LOG_SHOWN);
     this.logList.replaceChildren(...versions.map((v) => {
       const entry = this.log.get(v);
-      return h("li", { class: entry.undone ? "undone" : null },
+      return h("li", { class: entry.undone ? "undone" : null, value: v },
         entryText(entry), entry.undone ? ` (${t("log.undone")})` : "");
     }));
+    this.markPicture();  // the last move may have come after the picture
+    // the log says whether this seat has a move to take back: its button follows
+    if (this.role === "seat" && Boolean(this.fixBox.querySelector("#takeback")) !== this.canTakeBack) {
+      this.renderCorrections();
+    }
   }
 
   // ------------------------------------------------------------------ the picture
@@ -594,7 +738,11 @@ class Table {
           if (svg.nodeName === "svg") {
             svg.setAttribute("width", "100%");
             svg.removeAttribute("height");
-            this.pictureRoot.replaceChildren(document.importNode(svg, true));
+            // scaled to fit --picture-height (app.css): a phone sees the moves beside it
+            // (set through CSSOM: the page's policy allows no inline style attribute)
+            Object.assign(svg.style, { display: "block", maxHeight: "var(--picture-height)" });
+            this.pictureRoot.replaceChildren(this.pictureStyle(), document.importNode(svg, true));
+            this.markPicture();
             this.pictureTag = got.etag;
           }
         }
@@ -606,6 +754,38 @@ class Table {
       this.pictureHost.dataset.error = String(error.message || error);
     } finally {
       this.picturing = false;
+    }
+  }
+
+  /** The marks' style, loaded into the picture's shadow root (the page's policy allows
+   *  only its own stylesheets). */
+  pictureStyle() {
+    return h("link", { rel: "stylesheet", href: "/static/picture.css" });
+  }
+
+  /** Mark on the picture what the last move named (its classes name components: a plate
+   *  "b2", a card "c117"), and, while something touched on it picks the moves, it and the
+   *  other components those moves name: where it can go. */
+  markPicture() {
+    const svg = this.pictureRoot.querySelector("svg");
+    if (!svg) return;
+    for (const mark of ["last-move", "target", "picked"]) {
+      for (const node of svg.querySelectorAll(`.${mark}`)) node.classList.remove(mark);
+    }
+    const mark = (tokens, name) => {
+      for (const token of tokens) {
+        for (const node of svg.querySelectorAll(`[class~="${CSS.escape(token)}"]`)) node.classList.add(name);
+      }
+    };
+    const last = [...this.log.values()].filter((e) => e.move && !e.undone)
+      .sort((a, b) => b.version - a.version)[0];
+    if (last) mark(tokensOf(last.move), "last-move");
+    if (this.pick) {
+      const picked = new Set(this.pick.tokens);
+      const reached = new Set(this.moves.filter((m) => !m.describe && this.pick.tokens.some((x) => tokensOf(m).has(x)))
+        .flatMap((m) => [...tokensOf(m)]).filter((x) => !picked.has(x)));
+      mark(picked, "picked");
+      mark(reached, "target");
     }
   }
 
@@ -621,6 +801,7 @@ class Table {
     if (!useful.length) return;
     this.pick = { label: useful.map((x) => x.replace(/^c(\d+)$/, "$1")).join(" "), tokens: useful };
     this.showAll = false;
+    this.markPicture();
     this.renderMoves().then(() => {
       const first = this.movesBox.querySelector("button.move");
       if (first) first.focus();
@@ -628,49 +809,8 @@ class Table {
   }
 }
 
-/** The words of a move a picture's classes may name: "a4", a card "c204". */
-function tokensOf(move) {
-  const out = new Set();
-  const walk = (value, key) => {
-    if (HIDDEN_FIELDS.has(key) || key === "type" || key === "seat") return;
-    if (Array.isArray(value)) value.forEach((v) => walk(v, ""));
-    else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => walk(v, k));
-    else if (value !== null && value !== undefined) {
-      out.add(String(value));
-      if (typeof value === "number") out.add(`c${value}`);
-    }
-  };
-  walk(move, "");
-  return out;
-}
-
-function formatChance(p) {
-  return `(${(p * 100).toFixed(p < 0.1 ? 1 : 0)} %)`;
-}
-
 function entryText(entry) {
   if (entry.move) return moveText(entry.move);
   if (entry.correction) return t(`log.${entry.correction}`, { to: entry.to_version });
   return t("log.seats");
-}
-
-/** A described move's pieces (counts by kind, lists of names) laid on its enum fields in
- *  order: a starting point the table corrects, not a guess at what happened. */
-function prefill(schema, named, listing) {
-  const pool = [];
-  for (const [key, value] of Object.entries(listing)) {
-    if (HIDDEN_FIELDS.has(key) || key === "type" || key === "seat") continue;
-    if (Array.isArray(value) && value.every((v) => typeof v === "string")) pool.push(...value);
-    else if (value && typeof value === "object" && Object.values(value).every(Number.isInteger)) {
-      for (const [name, count] of Object.entries(value)) for (let i = 0; i < count; i += 1) pool.push(name);
-    }
-  }
-  const out = {};
-  for (const [key, sub] of Object.entries(schema.properties || {})) {
-    const fields = Object.entries((sub.$ref ? named[sub.$ref.split("/").pop()] : sub).properties || {});
-    if (fields.length && fields.length === pool.length && fields.every(([, f]) => Array.isArray(f.enum))) {
-      out[key] = Object.fromEntries(fields.map(([name], i) => [name, pool[i]]));
-    }
-  }
-  return out;
 }

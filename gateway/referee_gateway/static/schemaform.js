@@ -4,7 +4,7 @@
 // showErrors({path: [message]}) puts each message beside the field at that path
 // ("escapes.0.seat"), or the nearest field above it.
 import { h, uid } from "./dom.js";
-import { fieldLabel, singular, t, valueLabel } from "./i18n.js";
+import { describeText, fieldLabel, singular, t, valueLabel } from "./i18n.js";
 
 const INLINE_ITEMS = 8;  // a fixed list of at most this many scalars sits on one line
 
@@ -128,7 +128,7 @@ export class SchemaForm {
   }
 
   hint(schema) {
-    return schema.description ? h("small", { class: "hint", id: uid("hint") }, schema.description) : null;
+    return schema.description ? h("small", { class: "hint", id: uid("hint") }, describeText(schema.description)) : null;
   }
 
   scalarNode(schema, kind, path, initial, required, label, bare) {
@@ -210,7 +210,7 @@ export class SchemaForm {
     if (!fixed && ["number", "string"].includes(kindOf(items))) return this.wordsNode(schema, items, path, initial, required, label);
     const inline = fixed && max <= INLINE_ITEMS && isScalar(items);
     const list = h(inline ? "div" : "ol", { class: inline ? "inline-items" : "items" });
-    const about = [schema.description, inline ? items.description : null].filter(Boolean).join(" · ");
+    const about = [schema.description, inline ? items.description : null].filter(Boolean).map(describeText).join(" · ");
     const box = h("fieldset", { class: "group array" }, h("legend", {}, label),
       about ? h("small", { class: "hint" }, about) : null, list);
     let nodes = [];
@@ -259,7 +259,7 @@ export class SchemaForm {
   wordsNode(schema, items, path, initial, required, label) {
     const id = uid("field");
     const hint = h("small", { class: "hint", id: uid("hint") },
-      [t("form.words"), schema.description, items.description].filter(Boolean).join(" · "));
+      [t("form.words"), describeText(schema.description), describeText(items.description)].filter(Boolean).join(" · "));
     const numbers = kindOf(items) === "number";
     const input = h("input", { type: "text", id, autocomplete: "off", spellcheck: "false",
       autocapitalize: numbers ? "off" : "characters", inputmode: numbers ? "numeric" : "text",

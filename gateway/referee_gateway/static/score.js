@@ -14,8 +14,25 @@ export function scoreView(score) {
       const line = bySeat.get(entry.seat) || {};
       return h("li", { class: winners.includes(entry.seat) ? "score-card winner" : "score-card" },
         h("h3", {}, t("score.line", { rank: entry.rank, seat: t("seat", { n: entry.seat }), total: entry.total })),
+        score.final ? h("p", { class: "why" }, why(entry, ranked[0], line, bySeat.get(ranked[0].seat) || {})) : null,
         line.breakdown ? breakdown(line.breakdown) : null);
     })));
+}
+
+/** Why a seat ranks where it does, read off the totals and the breakdowns: the first seat
+ *  has the best total; another is so far behind it (or level, and placed after it by the
+ *  rules' tie-break), and the breakdown's numbers where it fell short of the first. */
+function why(entry, first, line, firstLine) {
+  if (entry.rank === first.rank) return t("score.why.first");
+  const seat = t("seat", { n: first.seat });
+  const gap = Math.abs(first.total - entry.total);
+  const said = gap ? t("score.why.behind", { gap, seat }) : t("score.why.tie", { seat });
+  const mine = line.breakdown || {};
+  const theirs = firstLine.breakdown || {};
+  const short = Object.keys(mine).filter((key) => typeof mine[key] === "number"
+    && typeof theirs[key] === "number" && mine[key] < theirs[key])
+    .map((key) => t("score.why.part", { what: fieldLabel(key), mine: mine[key], theirs: theirs[key] }));
+  return short.length ? `${said} ${t("score.why.short", { seat, parts: short.join(", ") })}` : said;
 }
 
 /** Any JSON breakdown: objects as term/value lists, lists of objects as lists. */

@@ -1,0 +1,86 @@
+// What the page reads in a listed move (GET …/legal-moves): the move as it is sent, the
+// words a picture's classes and the filter may match, its chance, a described move's
+// starting point; and the auto-pass's delay. Pure functions: play.js draws with them.
+import { moveText } from "./i18n.js";
+
+/** What a listing adds to a move: its sentence, its chance, a described move's instructions. */
+export const HIDDEN_FIELDS = new Set(["text", "p", "describe"]);
+
+/** A whole number of milliseconds in [low, high), from the browser's cryptographic source
+ *  (Math.random's sequence could be read back from enough delays). */
+export function humanDelay([low, high]) {
+  const [word] = crypto.getRandomValues(new Uint32Array(1));
+  return low + Math.floor((word / 2 ** 32) * (high - low));
+}
+
+/** A listed move as it is sent: without what the listing adds (its sentence, its chance). */
+export function withoutListing(listed) {
+  return Object.fromEntries(Object.entries(listed).filter(([key]) => !HIDDEN_FIELDS.has(key)));
+}
+
+/** The words of a move a picture's classes may name: "a4", a card "c204". */
+export function tokensOf(move) {
+  const out = new Set();
+  const walk = (value, key) => {
+    if (HIDDEN_FIELDS.has(key) || key === "type" || key === "seat") return;
+    if (Array.isArray(value)) value.forEach((v) => walk(v, ""));
+    else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => walk(v, k));
+    else if (value !== null && value !== undefined) {
+      out.add(String(value));
+      if (typeof value === "number") out.add(`c${value}`);
+    }
+  };
+  walk(move, "");
+  return out;
+}
+
+/** A move as the filter reads it: its sentence, and the words of the components it names. */
+export function searchText(move, words) {
+  const named = [...tokensOf(move)].map((token) => words.get(token) || "");
+  return [moveText(move), ...named].join(" ").toLowerCase();
+}
+
+/** {id → text} from a components catalog: each object with an id, all its strings (in both
+ *  languages: {"en": …, "ja": …}) joined. */
+export function indexComponents(catalog) {
+  const index = new Map();
+  const strings = (value) => (typeof value === "string" ? [value]
+    : value && typeof value === "object" ? Object.values(value).flatMap(strings) : []);
+  const walk = (value) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      if (typeof value.id === "string" || typeof value.id === "number") {
+        const key = String(value.id);
+        index.set(key, `${index.get(key) || ""} ${strings(value).join(" ")}`.toLowerCase());
+      }
+      Object.values(value).forEach(walk);
+    }
+  };
+  walk(catalog);
+  return index;
+}
+
+export function formatChance(p) {
+  return `(${(p * 100).toFixed(p < 0.1 ? 1 : 0)} %)`;
+}
+
+/** A described move's pieces (counts by kind, lists of names) laid on its enum fields in
+ *  order: a starting point the table corrects, not a guess at what happened. */
+export function prefill(schema, named, listing) {
+  const pool = [];
+  for (const [key, value] of Object.entries(listing)) {
+    if (HIDDEN_FIELDS.has(key) || key === "type" || key === "seat") continue;
+    if (Array.isArray(value) && value.every((v) => typeof v === "string")) pool.push(...value);
+    else if (value && typeof value === "object" && Object.values(value).every(Number.isInteger)) {
+      for (const [name, count] of Object.entries(value)) for (let i = 0; i < count; i += 1) pool.push(name);
+    }
+  }
+  const out = {};
+  for (const [key, sub] of Object.entries(schema.properties || {})) {
+    const fields = Object.entries((sub.$ref ? named[sub.$ref.split("/").pop()] : sub).properties || {});
+    if (fields.length && fields.length === pool.length && fields.every(([, f]) => Array.isArray(f.enum))) {
+      out[key] = Object.fromEntries(fields.map(([name], i) => [name, pool[i]]));
+    }
+  }
+  return out;
+}
