@@ -4,10 +4,18 @@
 import { call, componentSchemas, Problem } from "./api.js";
 import { announce, h } from "./dom.js";
 import { checkText, describeText, gameTitle, problemText, t } from "./i18n.js";
-import { flattenErrors, pathOfSentence, SchemaForm } from "./schemaform.js";
+import { flattenErrors, pathOfSentence, SchemaForm, withoutLeadingPath } from "./schemaform.js";
 import { scoreView } from "./score.js";
 
 export const schemaPrefix = (game) => game.charAt(0).toUpperCase() + game.slice(1);
+
+/** A refusal's sentence beside the field it names (read from the path the API's detail leads
+ *  with, in either language, or from its words), the path itself left out there. */
+function refusalBeside(error, paths, value) {
+  const path = pathOfSentence(error.body.detail, paths, value);
+  const text = problemText(error);
+  return { [path]: [path ? withoutLeadingPath(text) : text] };
+}
 
 export async function showCalculator(main, game) {
   const [info, named] = await Promise.all([call("GET", `/v1/games/${encodeURIComponent(game)}`),
@@ -36,7 +44,7 @@ export async function showCalculator(main, game) {
       const errors = error.body.errors
         ? Object.fromEntries(Object.entries(flattenErrors(error.body.errors))
           .map(([path, messages]) => [path, messages.map(checkText)]))
-        : { [pathOfSentence(error.body.detail, form.paths(), value)]: [problemText(error)] };
+        : refusalBeside(error, form.paths(), value);
       const first = form.showErrors(errors);
       announce(t("calc.fix"));
       if (first) first.focus();

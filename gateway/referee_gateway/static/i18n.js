@@ -173,6 +173,7 @@ const WORDS = {
     "problem.code.forbidden": "このトークンではできません。",
     "problem.code.game_over": "ゲームは終わっています。",
     "problem.code.idempotency_conflict": "同じ送信が別の内容で使われました。",
+    "problem.code.invalid_ticket": "ストリームのチケットが無効です。もう一度つなぎ直してください。",
     "problem.code.illegal_move": "ルール上できない手です。",
     "problem.code.internal_error": "審判の内部で問題が起きました。",
     "problem.code.invalid_input": "ありえない入力です。",

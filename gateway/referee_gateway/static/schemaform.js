@@ -293,8 +293,17 @@ export function flattenErrors(errors, prefix = "") {
  * the deepest field whose name the sentence mentions (English only: a Japanese sentence that
  * leads with no path goes to the form as a whole). Answers a path, or "" (the form).
  */
+// a sentence's leading field path ("escapes[1].plate: …"), as the API words a refusal
+const LEAD = /^([a-z_]+(?:\[\d+\]|\.[a-z_]+)*)[ :.]/;
+
+/** A sentence shown beside the field its leading path names, without that path (the field's
+ *  own label says where; the path is the API's English). */
+export function withoutLeadingPath(sentence) {
+  return String(sentence).replace(/^[a-z_]+(?:\[\d+\]|\.[a-z_]+)*[:：]\s*/, "");
+}
+
 export function pathOfSentence(detail, paths, value) {
-  const lead = /^([a-z_]+(?:\[\d+\]|\.[a-z_]+)*)[ :.]/.exec(detail || "");
+  const lead = LEAD.exec(detail || "");
   if (lead) {
     const path = lead[1].replace(/\[(\d+)\]/g, ".$1");
     if (paths.includes(path) || paths.some((p) => p.startsWith(`${path}.`))) return path;
