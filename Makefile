@@ -34,7 +34,7 @@ run: $(STAMP)
 	$(PY) -m referee.stack
 
 test: $(STAMP)
-	@sh tools/ensure_promtool.sh; sh tools/ensure_chromium.sh; $(PY) -m pytest
+	@sh tools/ensure_promtool.sh; sh tools/ensure_chromium.sh; sh tools/ensure_node.sh; $(PY) -m pytest
 
 bench: $(STAMP)
 	$(PY) bench/run.py

@@ -141,10 +141,12 @@ def test_the_generated_python_client_plays_a_whole_game(stack, client_package, g
     get_game = importlib.import_module(f"{api}.games.get_game")
     sessions = {name: importlib.import_module(f"{api}.sessions.{name}") for name in (
         "create_session", "get_session", "list_session_moves", "play_move",
-        "get_session_score", "get_session_log")}
+        "get_session_score", "get_session_log", "get_hint")}
     models = importlib.import_module(f"{PACKAGE}.models")
     own = {kind: getattr(models, f"{game[:1].upper()}{game[1:]}{kind}") for kind in (
-        "CreateSessionRequest", "LegalMoves", "ViewAnswer", "Log", "Score")}
+        "CreateSessionRequest", "LegalMoves", "ViewAnswer", "Log", "Score", "SessionCreated",
+        "SessionView", "SessionLegalMoves", "SessionMoved", "SessionLog", "SessionScore",
+        "HintAnswer")}
     public = client_package.Client(base_url=stack.url, raise_on_unexpected_status=True)
 
     def view_of(answer):
@@ -159,7 +161,7 @@ def test_the_generated_python_client_plays_a_whole_game(stack, client_package, g
     info = get_game.sync(game, client=public)
     created = sessions["create_session"].sync(client=public, body=own["CreateSessionRequest"](
         game=game, players=info.min_players, seed=5))
-    assert isinstance(created, models.SessionCreated), created
+    assert isinstance(created, own["SessionCreated"]), created
     sid = created.session_id
 
     def authenticated(token):
@@ -175,11 +177,19 @@ def test_the_generated_python_client_plays_a_whole_game(stack, client_package, g
             seat = rnd.choice(shown.to_move)
             listed = parsed(sessions["list_session_moves"].sync_detailed(sid, client=seats[seat]),
                             lambda answer: round_trip(own["LegalMoves"], answer))
-            assert isinstance(listed, models.SessionLegalMoves), listed
+            assert isinstance(listed, own["SessionLegalMoves"]), listed
+            if played == 0:  # a hint: the game's own move, with its level and version
+                parsed(sessions["get_hint"].sync_detailed(
+                    sid, client=seats[seat], level=models.GetHintLevel("random")),
+                       lambda answer: round_trip(own["HintAnswer"], answer))
             moved = parsed(sessions["play_move"].sync_detailed(
                 sid, client=seats[seat], body=models.MoveRequest(move=rnd.choice(listed.moves)),
                 if_match=f'"{shown.version}"'), record_of)
-            assert isinstance(moved, models.SessionMoved), moved
+            assert isinstance(moved, own["SessionMoved"]), moved
+            for event in moved.events:  # each event read as its own type's model
+                assert type(event).__name__.startswith(f"{own['Log'].__name__[:-3]}Event"), \
+                    event
+                round_trip(type(event), event.to_dict())
             shown, played, listed_moves = moved, played + 1, listed_moves + len(listed.moves)
         assert shown.to_move == [], f"{game} did not end in {MAX_MOVES} moves"
         score = parsed(sessions["get_session_score"].sync_detailed(sid, client=seats[1]),
