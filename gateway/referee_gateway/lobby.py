@@ -72,13 +72,14 @@ class JoinRequest(schemas.Base):
 
 
 class Joined(Schema):
-    session_id = fields.String()
-    game = fields.String()
-    seat = fields.Integer()
-    token = fields.String(metadata={"description": "this seat's secret token, shown once"})
-    version = fields.Integer()
-    started = fields.Boolean()
-    seats = fields.List(fields.Dict())
+    session_id = fields.String(required=True)
+    game = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={
+        "description": "this seat's secret token, shown once"})
+    version = fields.Integer(required=True)
+    started = fields.Boolean(required=True)
+    seats = fields.List(fields.Dict(), required=True)
 
 
 class LeaveRequest(schemas.Base):
@@ -87,18 +88,18 @@ class LeaveRequest(schemas.Base):
 
 
 class SeatTokenAnswer(Schema):
-    seat = fields.Integer()
-    token = fields.String()
-    version = fields.Integer()
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True)
+    version = fields.Integer(required=True)
 
 
 class SessionChanged(Schema):
-    session_id = fields.String()
-    version = fields.Integer()
-    started = fields.Boolean()
-    players = fields.Integer()
-    seats = fields.List(fields.Dict())
-    entry = fields.Dict(metadata={"description": "the log entry of the change"})
+    session_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    started = fields.Boolean(required=True)
+    players = fields.Integer(required=True)
+    seats = fields.List(fields.Dict(), required=True)
+    entry = fields.Dict(required=True, metadata={"description": "the log entry of the change"})
 
 
 class LobbyTable(Schema):
