@@ -12,6 +12,7 @@ generic schema or from the game's components.
 """
 
 import copy
+import json
 
 SCHEMA_REF = "#/components/schemas/"
 
@@ -132,6 +133,7 @@ def per_game(document: dict, games: list[tuple[str, str]]) -> None:
     stream.setdefault("content", {}).setdefault("text/event-stream", {})["schema"] = ref(
         "SessionEvent")
     prune(document)
+    defaults_in_words(document)
 
 
 def frames(p: str, to_move: dict) -> dict:
@@ -140,22 +142,22 @@ def frames(p: str, to_move: dict) -> dict:
         "type": "object", "required": ["version", "kind", "entry"],
         "additionalProperties": False, "properties": {
             "version": {"type": "integer", "minimum": 0},
-            "kind": {"enum": ["move", "correction", "seats"]},
+            "kind": {"enum": ["setup", "move", "correction", "seats"]},
             "entry": ref(f"{p}SessionLogEntry"),
             "view": ref(f"{p}View"),
             "to_move": to_move}}
-    data = {"state": ref(f"{p}SessionView"), "move": change, "correction": change,
-            "seats": change, "revoked": ref("StreamEnd"), "end": ref("StreamEnd")}
+    data = {"state": ref(f"{p}SessionView"), "setup": change, "move": change,
+            "correction": change, "seats": change, "revoked": ref("StreamEnd"),
+            "end": ref("StreamEnd")}
     out = []
     for event, body in data.items():
         frame = {"type": "object", "required": ["event", "data"],
                  "additionalProperties": False, "properties": {
                      "event": {"const": event},
                      "id": {"type": "string", "description": "the version (resume with it "
-                                                             "as Last-Event-ID)"},
+                                                             "as Last-Event-ID); none on "
+                                                             "end and revoked"},
                      "data": copy.deepcopy(body)}}
-        if event in ("revoked", "end"):
-            frame["properties"].pop("id")
         out.append(frame)
     return {"description": f"A frame of a {p} session's event stream (event tells which)",
             "oneOf": out}
@@ -168,3 +170,34 @@ def prune(document: dict) -> None:
     used = reachable(references(document["paths"]), named)
     for name in set(named) - used:
         del named[name]
+
+
+def defaults_in_words(document: dict) -> None:
+    """A request body's defaults said in words, not as ``default``: generators type a
+    field with a default as always present (openapi-typescript makes it required in a
+    named schema), so ``{game, players}`` would not compile without a cast (issue 30).
+    The server applies the same defaults; only the document's spelling changes."""
+    from .games import reachable, references
+    named = document["components"]["schemas"]
+    operations = [o for ops in document["paths"].values() for o in ops.values()
+                  if isinstance(o, dict)]
+    asked = reachable(references([o.get("requestBody", {}) for o in operations]), named)
+    answered = reachable(references([o.get("responses", {}) for o in operations]), named)
+    for name in asked - answered:
+        said_in_words(named[name])
+    for operation in operations:  # and the bodies written inline
+        said_in_words(operation.get("requestBody", {}))
+
+
+def said_in_words(node) -> None:
+    if isinstance(node, list):
+        for value in node:
+            said_in_words(value)
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            if key not in ("example", "examples", "enum", "const"):
+                said_in_words(value)
+        if "default" in node and not isinstance(node["default"], (dict, list)) or \
+                node.get("default") in ({}, []):
+            value = json.dumps(node.pop("default"))
+            node["description"] = f"{node.get('description', '')} (default: {value})".strip()

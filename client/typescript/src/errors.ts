@@ -1,7 +1,7 @@
 // Typed errors: every problem+json answer of the referee as an Error that carries its
 // stable `code`, the `rule` an illegal move breaks, and the rest (the twin of
 // referee_client/errors.py).
-import type { components } from "./schema";
+import type { components } from "./schema.js";
 
 export type Problem = components["schemas"]["Problem"];
 /** the codes the referee answers, plus the client's own for a lost connection */

@@ -3,32 +3,38 @@
 // The twin of referee_client: sessions, joins, moves with an automatic
 // Idempotency-Key and If-Match, typed errors, and the event stream with resume
 // (Last-Event-ID) and the newest-version rule. No runtime dependency beyond fetch.
-import type { components, paths } from "./schema";
-import { RefereeError, problemOf } from "./errors";
-import { frames } from "./sse";
+import type { components, paths } from "./schema.js";
+import { RefereeError, problemOf } from "./errors.js";
+import { frames } from "./sse.js";
 
-export { RefereeError, isIllegalMove } from "./errors";
-export type { Code, Problem } from "./errors";
+export { RefereeError, isIllegalMove } from "./errors.js";
+export type { Code, Problem } from "./errors.js";
 
 type S = components["schemas"];
 /** the games the document knows */
 export type Game = S["SessionView"]["game"];
-type Prefix<G extends Game> = Capitalize<G>;
-/** a game's own component: Of<"vectron", "Move"> is VectronMove */
-export type Of<G extends Game, Kind extends string> = S[`${Prefix<G>}${Kind}` & keyof S];
+/** each game's own component of one kind: Named<"View">["vectron"] is VectronView (a
+ * mapped type, so Named<K>[G] stays one type in generic code) */
+type Named<Kind extends string> = { [G in Game]: S[`${Capitalize<G>}${Kind}` & keyof S] };
+export type Of<G extends Game, Kind extends string> = Named<Kind>[G];
 
-export type Move<G extends Game> = Of<G, "Move">;
-export type View<G extends Game> = Of<G, "View">;
-export type GameEvent<G extends Game> = Of<G, "Event">;
-export type SessionView<G extends Game> = Of<G, "SessionView">;
-export type SessionCreated<G extends Game> = Of<G, "SessionCreated">;
-export type Moved<G extends Game> = Of<G, "SessionMoved">;
-export type LegalMoves<G extends Game> = Of<G, "SessionLegalMoves">;
-export type Log<G extends Game> = Of<G, "SessionLog">;
-export type Score<G extends Game> = Of<G, "SessionScore">;
-export type Hint<G extends Game> = Of<G, "HintAnswer">;
+export type LegalMoves<G extends Game> = Named<"SessionLegalMoves">[G];
+/** a move of game G: one object of its legal moves (generic code posts back a listed move),
+ * for a named game its move union, discriminated by `type` */
+export type Move<G extends Game> = LegalMoves<G>["moves"][number];
+export type View<G extends Game> = Named<"View">[G];
+export type GameEvent<G extends Game> = Named<"Event">[G];
+export type SessionView<G extends Game> = Named<"SessionView">[G];
+export type SessionCreated<G extends Game> = Named<"SessionCreated">[G];
+export type Moved<G extends Game> = Named<"SessionMoved">[G];
+export type Log<G extends Game> = Named<"SessionLog">[G];
+export type Score<G extends Game> = Named<"SessionScore">[G];
+export type Hint<G extends Game> = Named<"HintAnswer">[G];
+export type Corrected<G extends Game> = Named<"Corrected">[G];
 /** one frame of the event stream: `event` tells which, `data` is typed by it */
-export type Frame<G extends Game> = Of<G, "SessionEvent">;
+export type Frame<G extends Game> = Named<"SessionEvent">[G];
+/** a new session of game G: just `{game, players}`, or with seed, mode, options… */
+export type CreateOf<G extends Game> = Named<"CreateSessionRequest">[G];
 export type CreateRequest =
   paths["/v1/sessions"]["post"]["requestBody"]["content"]["application/json"];
 export type JoinRequest =
@@ -99,9 +105,9 @@ export class Referee {
   }
 
   /** A new session: just `{game, players}`, or with seed, mode, options, seats, bots. */
-  async create<G extends Game>(body: CreateRequest & { game: G }): Promise<Table<G>> {
+  async create<G extends Game>(body: CreateOf<G> & { game: G }): Promise<Table<G>> {
     const created = await this.request<SessionCreated<G>>("POST", "/v1/sessions", { body });
-    return new Table(this, created);
+    return new Table(this, body.game, created);
   }
 
   /** Take a seat with a join code (or a lobby table's session id). */
@@ -121,10 +127,8 @@ export class Referee {
 
 /** What creating a session answered, and a handle per token. */
 export class Table<G extends Game> {
-  readonly game: G;
-  constructor(readonly referee: Referee, readonly created: SessionCreated<G>) {
-    this.game = created.game as G;
-  }
+  constructor(readonly referee: Referee, readonly game: G,
+              readonly created: SessionCreated<G>) {}
   get sessionId(): string { return this.created.session_id; }
   /** a seat's handle (assigned seats: its token is in the answer) */
   seat(seat: number): Session<G> {
@@ -197,7 +201,7 @@ export class Session<G extends Game> {
   move(move: Move<G>, options: ChangeOptions = {}): Promise<Moved<G>> {
     return this.change("/moves", { move }, options);
   }
-  undo(toVersion?: number, options: ChangeOptions = {}): Promise<Of<G, "Corrected">> {
+  undo(toVersion?: number, options: ChangeOptions = {}): Promise<Corrected<G>> {
     return this.change("/undo", toVersion === undefined ? {} : { to_version: toVersion },
                        options);
   }
