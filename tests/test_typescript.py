@@ -214,16 +214,17 @@ export function built(event: S["GizmosEvent"]): number | null {
 #: each must fail to compile, with this TypeScript error code
 MISTAKES = {
     "another game's move on a game's stateless route": (
-        'type Apply = paths["/v1/games/vectron/apply"]["post"]["requestBody"]'
-        '["content"]["application/json"];\n'
-        'export const move: Apply["move"] = { type: "push", seat: 1, chip: 2 };\n', "TS2322"),
+        ('type Apply = paths["/v1/games/vectron/apply"]["post"]["requestBody"]'
+         '["content"]["application/json"];\n'
+         'export const move: Apply["move"] = { type: "push", seat: 1, chip: 2 };\n'),
+        "TS2322"),
     "another game's move in a game's session answer": (
-        'export const listed: S["SessionLegalMoves"] = { game: "vectron", version: 1, '
-        'to_move: [1], moves: [{ type: "push", seat: 1, chip: 2 }] };\n', "TS2322"),
+        ('export const listed: S["SessionLegalMoves"] = { game: "vectron", version: 1, '
+         'to_move: [1], moves: [{ type: "push", seat: 1, chip: 2 }] };\n'), "TS2322"),
     "a session view without a required field": (
-        'export const view: S["GhostoneSessionView"] = { session_id: "x", game: "ghostone", '
-        'mode: "digital", to_move: [], started: true, seats: [], '
-        'you: { role: "spectator", seat: null }, view: {} as S["GhostoneView"] };\n',
+        ('export const view: S["GhostoneSessionView"] = { session_id: "x", game: "ghostone", '
+         'mode: "digital", to_move: [], started: true, seats: [], '
+         'you: { role: "spectator", seat: null }, view: {} as S["GhostoneView"] };\n'),
         "TS2741"),
     "an event type the game does not have": (
         'export const event: S["VectronEvent"] = { type: "chip_pushed", seat: 1, chip: 2 };\n',
@@ -265,6 +266,17 @@ def test_the_typescript_client_plays_a_game_of_every_game(stack, types, tmp_path
     built = subprocess.run([tool("tsc"), "-p", "tsconfig.json"], cwd=tmp_path,
                            capture_output=True, text=True, timeout=900)
     assert built.returncode == 0, built.stdout[-4000:]
+    # the session move route, typed by the session's game in the client: another game's
+    # move does not compile (the document alone cannot say it: the game is in the session)
+    (tmp_path / "mistake.ts").write_text(
+        'import type { Session } from "./src/index.js";\n'
+        'export const wrong = (s: Session<"vectron">) => '
+        's.move({ type: "push", seat: 1, chip: 2 });\n')
+    refused = subprocess.run(
+        [tool("tsc"), "--strict", "--noEmit", "--module", "NodeNext", "--moduleResolution",
+         "NodeNext", "--target", "es2022", "--lib", "es2022,dom", "mistake.ts"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=900)
+    assert refused.returncode != 0 and "error TS2322" in refused.stdout, refused.stdout
     played = subprocess.run(["node", "dist/test/play.js", stack.url], cwd=tmp_path,
                             capture_output=True, text=True, timeout=1200)
     assert played.returncode == 0, played.stderr[-4000:]
