@@ -204,7 +204,17 @@ class GamesAnswer(Schema):
 
 
 class HealthAnswer(Schema):
-    status = fields.String()
+    status = fields.String(required=True)
+
+
+class ReadyAnswer(HealthAnswer):
+    """The gateway's readiness: ready or degraded (Redis down), and what it sees."""
+
+    status = fields.String(required=True, validate=validate.OneOf(("ready", "degraded")))
+    redis = fields.String(required=True, validate=validate.OneOf(("up", "down")))
+    down_seconds = fields.Float(metadata={"description": "Redis down: for how long"})
+    error = fields.String(metadata={"description": "Redis down: what the probe saw"})
+    games = fields.List(fields.String(), required=True)
 
 
 class ProblemSchema(Schema):

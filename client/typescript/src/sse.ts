@@ -42,6 +42,8 @@ export async function* frames(body: ReadableStream<Uint8Array>): AsyncGenerator<
       }
     }
   } finally {
-    reader.releaseLock();
+    // the caller stopped reading (or the stream ended): close the connection, or it stays
+    // open, held by the server's heartbeats
+    await reader.cancel().catch(() => undefined);
   }
 }
