@@ -19,7 +19,18 @@ async function frames<G extends Game>(session: Session<G>, since: number | undef
   return seen;
 }
 
+/** a seeded generator (mulberry32): the same game every run, and random play ends games */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 async function play<G extends Game>(table: Table<G>) {
+  const random = seeded(7);
   const game = table.game;
   const seats = new Map(table.created.seats.map((s) => [s.seat, table.seat(s.seat)]));
   const spectator = table.spectator();
@@ -39,7 +50,7 @@ async function play<G extends Game>(table: Table<G>) {
         if (error instanceof RefereeError) refused = `${error.status} ${error.code}`;
       }
     }
-    const move = listed.moves[moves % listed.moves.length];
+    const move = listed.moves[Math.floor(random() * listed.moves.length)];
     const moved = await session.move(move, { ifMatch: true });
     if (moved.version !== session.version) throw new Error("the newest version was not kept");
     shown = moved;
