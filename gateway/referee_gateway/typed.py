@@ -16,7 +16,8 @@ import json
 
 SCHEMA_REF = "#/components/schemas/"
 
-#: the session answers a game types, and the game's own component each field takes
+#: the session answers typed per game (their fields named in ``game_fields`` become the
+#: game's own)
 SESSION_ANSWERS = ("SessionCreated", "SessionView", "SessionMoved", "SessionLegalMoves",
                    "SessionScore", "SessionLog", "HintAnswer", "Corrected")
 
@@ -95,7 +96,7 @@ def per_game(document: dict, games: list[tuple[str, str]]) -> None:
     for name in ("SessionChanged", "Joined"):  # who sits: the same for every game
         named[name]["properties"]["seats"] = {"type": "array", "items": ref("SeatToken")}
     named["SessionChanged"]["properties"]["entry"] = ref("SeatChangeEntry")
-    variants = {name: {} for name in (*SESSION_ANSWERS, "SessionLogEntry", "SessionEvent")}
+    variants = {name: {} for name in (*SESSION_ANSWERS, "SessionEvent")}
     for game, p in games:
         move_entry = copy.deepcopy(named[f"{p}Log"]["properties"]["entries"]["items"])
         move_entry["properties"]["undone"] = {
