@@ -188,6 +188,8 @@ HEADER = 'import type { components, paths } from "./schema";\ntype S = component
 NARROWING = HEADER + '''
 type Created = paths["/v1/sessions"]["post"]["requestBody"]["content"]["application/json"];
 export const smallest: Created = { game: "vectron", players: 2 };
+type Join = paths["/v1/sessions/join"]["post"]["requestBody"]["content"]["application/json"];
+export const join: Join = { code: "K4TM-9XQR" };
 
 export function moveTypes(listed: S["SessionLegalMoves"]): string[] {
   if (listed.game === "vectron") {
@@ -280,7 +282,10 @@ def test_the_typescript_client_plays_a_game_of_every_game(stack, types, tmp_path
     played = subprocess.run(["node", "dist/test/play.js", stack.url], cwd=tmp_path,
                             capture_output=True, text=True, timeout=1200)
     assert played.returncode == 0, played.stderr[-4000:]
-    results = json.loads(played.stdout.strip().splitlines()[-1])
+    printed = json.loads(played.stdout.strip().splitlines()[-1])
+    results = printed["results"]
+    assert printed["started"] is True and len(set(printed["joined"])) == 2, printed  # joins
+    assert printed["unknownCode"] == "unknown_join_code", printed
     assert sorted(r["game"] for r in results) == sorted(installed_games())
     for result in results:
         game = result["game"]

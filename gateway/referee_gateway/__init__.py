@@ -20,6 +20,7 @@ from referee.web import OpenApi, install_error_handlers, json_response, problem_
 
 from . import (
     config, corrections, events, examples, games, limits, lobby, page, pictures, seatbots, sessions,
+    typed,
 )
 from .upstream import Upstream
 
@@ -87,6 +88,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     pictures.register(app, api)
     page.register(app, api)  # the web app at /
     examples.register(app, api)  # last: every route is documented by now
+    api.extenders.append(typed.defaults_in_words)  # after every body is written
 
     @api.route(app, "/healthz", "GET", summary="Liveness (no dependency is called)", errors=(),
                answer=schemas.HealthAnswer, operation_id="healthz")

@@ -79,4 +79,16 @@ const results = [
   await play(await referee.create({ game: "threemagic", players: 3, seed: 3 })),
   await play(await referee.create({ game: "vectron", players: fewest.get("vectron")!, seed: 3 })),
 ];
-console.log(JSON.stringify(results));
+// open seats: the table's join code read aloud, each player joins with it
+const open = await referee.create({ game: "ghostone", players: 2, seats: "open" });
+const joined = [await referee.join("ghostone", { code: open.created.join_code! }),
+                await referee.join("ghostone", { code: open.created.join_code! })];
+const started = (await joined[1].view()).started;
+let wrongGame = "";
+try {
+  await referee.join("vectron", { code: "ZZZZ-ZZZZ" });
+} catch (error) {
+  if (error instanceof RefereeError) wrongGame = error.code;
+}
+console.log(JSON.stringify({ results, joined: joined.map((s) => s.version), started,
+                             unknownCode: wrongGame }));
