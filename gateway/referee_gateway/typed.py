@@ -96,7 +96,7 @@ def per_game(document: dict, games: list[tuple[str, str]]) -> None:
     for name in ("SessionChanged", "Joined"):  # who sits: the same for every game
         named[name]["properties"]["seats"] = {"type": "array", "items": ref("SeatToken")}
     named["SessionChanged"]["properties"]["entry"] = ref("SeatChangeEntry")
-    variants = {name: {} for name in (*SESSION_ANSWERS, "SessionEvent")}
+    variants = {name: {} for name in (*SESSION_ANSWERS, "SessionEvent", "SessionEventFrame")}
     for game, p in games:
         move_entry = copy.deepcopy(named[f"{p}Log"]["properties"]["entries"]["items"])
         move_entry["properties"]["undone"] = {
@@ -121,8 +121,9 @@ def per_game(document: dict, games: list[tuple[str, str]]) -> None:
         hint = named[p + "HintAnswer"]
         hint["properties"].update(copy.deepcopy(named[f"{p}BotMove"]["properties"]),
                                   move=ref(f"{p}Move"))
-        named[p + "SessionEvent"] = frames(p, typed["to_move"])
+        named[p + "SessionEvent"], named[p + "SessionEventFrame"] = frames(p, typed["to_move"])
         variants["SessionEvent"][game] = p + "SessionEvent"
+        variants["SessionEventFrame"][game] = p + "SessionEventFrame"
     for name in SESSION_ANSWERS:
         named[name] = union(f"{named[name].get('description', name)}: one per game "
                             "(game tells which)", variants[name])
@@ -130,14 +131,19 @@ def per_game(document: dict, games: list[tuple[str, str]]) -> None:
         "One frame of GET /v1/sessions/{sid}/events, as a client parses it (the SSE "
         "fields event, id and data, data decoded from JSON): one per game, one per event "
         "name; a client knows its session's game", variants["SessionEvent"], on=None)
+    named["SessionEventFrame"] = union(
+        "One frame of GET /v1/sessions/{sid}/events as sent: event, id and data (a JSON "
+        "text whose schema is contentSchema); SessionEvent is the same frame parsed",
+        variants["SessionEventFrame"], on=None)
     stream = document["paths"]["/v1/sessions/{sid}/events"]["get"]["responses"]["200"]
     stream.setdefault("content", {}).setdefault("text/event-stream", {})["schema"] = ref(
-        "SessionEvent")
+        "SessionEventFrame")
     prune(document)
 
 
-def frames(p: str, to_move: dict) -> dict:
-    """A game's stream frames: ``event`` names which, ``data`` is the JSON of ``data:``."""
+def frames(p: str, to_move: dict) -> tuple[dict, dict]:
+    """A game's stream frames, as parsed and as sent: ``event`` names which, ``data`` is
+    the JSON of ``data:``."""
     change = {
         "type": "object", "required": ["version", "kind", "entry"],
         "additionalProperties": False, "properties": {
@@ -149,7 +155,7 @@ def frames(p: str, to_move: dict) -> dict:
     data = {"state": ref(f"{p}SessionView"), "setup": change, "move": change,
             "correction": change, "seats": change, "revoked": ref("StreamEnd"),
             "end": ref("StreamEnd")}
-    out = []
+    decoded, wire = [], []
     for event, body in data.items():
         frame = {"type": "object", "required": ["event", "data"],
                  "additionalProperties": False, "properties": {
@@ -158,16 +164,25 @@ def frames(p: str, to_move: dict) -> dict:
                                                              "as Last-Event-ID); none on "
                                                              "end and revoked"},
                      "data": copy.deepcopy(body)}}
-        out.append(frame)
-    return {"description": f"A frame of a {p} session's event stream (event tells which)",
-            "oneOf": out}
+        decoded.append(frame)
+        # on the wire data is JSON text (OpenAPI 3.2's way: contentMediaType + contentSchema)
+        sent = copy.deepcopy(frame)
+        sent["properties"]["data"] = {"type": "string", "contentMediaType": "application/json",
+                                      "contentSchema": copy.deepcopy(body)}
+        sent["properties"]["retry"] = {"type": "integer", "minimum": 0}
+        wire.append(sent)
+    return ({"description": f"A frame of a {p} session's event stream as a client parses it "
+                            "(data decoded from JSON; event tells which)", "oneOf": decoded},
+            {"description": f"A frame of a {p} session's event stream as sent: the SSE "
+                            "fields, data a JSON text", "oneOf": wire})
 
 
-def prune(document: dict) -> None:
-    """Drop the generic parts the per-game variants replaced (nothing refers to them)."""
+def prune(document: dict, keep=("SessionEvent",)) -> None:
+    """Drop the generic parts the per-game variants replaced (nothing refers to them);
+    ``keep``: what clients use though no route names it (a frame as parsed)."""
     from .games import reachable, references
     named = document["components"]["schemas"]
-    used = reachable(references(document["paths"]), named)
+    used = reachable(references(document["paths"]) + list(keep), named)
     for name in set(named) - used:
         del named[name]
 
