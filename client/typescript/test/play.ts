@@ -80,10 +80,12 @@ const results = [
   await play(await referee.create({ game: "vectron", players: fewest.get("vectron")!, seed: 3 })),
 ];
 // open seats: the table's join code read aloud, each player joins with it
-const open = await referee.create({ game: "ghostone", players: 2, seats: "open" });
-const joined = [await referee.join("ghostone", { code: open.created.join_code! }),
-                await referee.join("ghostone", { code: open.created.join_code! })];
-const started = (await joined[1].view()).started;
+const open = await referee.create({ game: "ghostone", players: 3, seats: "open" });
+const joined = [];
+for (let seat = 1; seat <= 3; seat++) {
+  joined.push(await referee.join("ghostone", { code: open.created.join_code! }));
+}
+const started = (await joined[2].view()).started;
 let wrongGame = "";
 try {
   await referee.join("vectron", { code: "ZZZZ-ZZZZ" });
