@@ -200,7 +200,11 @@ def test_stream_refusals(stack, client, gateway_app):
         assert http.get(url, headers=bearer("nope"), timeout=10).status_code == 401
         bad = http.get(url, headers={**bearer(table.spectator.token),
                                      "Last-Event-ID": "x"}, timeout=10)
+        # a malformed ?since= beside a good Last-Event-ID (found by schemathesis, issue 30)
+        beside = http.get(f"{url}?since=H&since=false", headers={
+            **bearer(table.spectator.token), "Last-Event-ID": "0"}, timeout=10)
     assert bad.status_code == 400 and bad.json()["code"] == "bad_request"
+    assert beside.status_code == 400 and beside.json()["code"] == "bad_request"
     full = dict(gateway_app.config, STREAM_MAX_PER_WORKER=0)
     from referee_gateway import create_app
     crowded = create_app({k: full[k] for k in (

@@ -188,6 +188,7 @@ HEADER = 'import type { components, paths } from "./schema";\ntype S = component
 NARROWING = HEADER + '''
 type Created = paths["/v1/sessions"]["post"]["requestBody"]["content"]["application/json"];
 export const smallest: Created = { game: "vectron", players: 2 };
+export const oneOption: Created = { game: "gematon", players: 2, options: { draft: true } };
 type Join = paths["/v1/sessions/join"]["post"]["requestBody"]["content"]["application/json"];
 export const join: Join = { code: "K4TM-9XQR" };
 

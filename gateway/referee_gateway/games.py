@@ -130,9 +130,11 @@ def sessions_per_game(schemas_: dict, games: list[tuple[str, str]]) -> None:
     for game, prefix in games:
         new = schemas_[f"{prefix}NewRequest"]["properties"]
         variant = copy.deepcopy(generic)
+        # the options written out, not referred to: here each has a default (said in
+        # words, typed/defaults_in_words), where a view's options all are always present
         variant["properties"].update(game={"const": game},
                                      players=copy.deepcopy(new["players"]),
-                                     options=copy.deepcopy(new["options"]))
+                                     options=copy.deepcopy(schemas_[f"{prefix}Options"]))
         schemas_[f"{prefix}CreateSessionRequest"] = variant
         mapping[game] = SCHEMA_REF + f"{prefix}CreateSessionRequest"
     schemas_["CreateSessionRequest"] = {

@@ -213,7 +213,6 @@ def said_in_words(node) -> None:
         for key, value in node.items():
             if key not in ("example", "examples", "enum", "const"):
                 said_in_words(value)
-        if "default" in node and not isinstance(node["default"], (dict, list)) or \
-                node.get("default") in ({}, []):
-            value = json.dumps(node.pop("default"))
+        if "default" in node:
+            value = json.dumps(node.pop("default"), separators=(",", ":"))
             node["description"] = f"{node.get('description', '')} (default: {value})".strip()
