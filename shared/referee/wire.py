@@ -106,6 +106,13 @@ def move_schema(engine: Engine, move_type: str) -> dict:
     return schema
 
 
+def by_type(description: str, named: str, types) -> dict:
+    """The union of the schemas ``named`` + each type, discriminated by ``type``."""
+    return {"description": description, "oneOf": [ref(named + t) for t in types],
+            "discriminator": {"propertyName": "type", "mapping": {
+                t: f"#/components/schemas/{named}{t}" for t in types}}}
+
+
 def event_schema(schema: dict, event_type: str) -> dict:
     schema = copy.deepcopy(schema)
     schema["properties"] = {"type": {"const": event_type}, **schema["properties"]}
@@ -151,22 +158,16 @@ def components(engine: Engine) -> dict:
     for move_type in engine.move_schemas:
         out[f"{p}Move_{move_type}"] = move_schema(engine, move_type)
     if engine.move_schemas:
-        out[f"{p}Move"] = {
-            "description": f"A {engine.title} move: one object of legal-moves, posted back as "
-                           "it was listed (p and text may be left in or out).",
-            "oneOf": [ref(f"{p}Move_{t}") for t in engine.move_schemas],
-            "discriminator": {"propertyName": "type", "mapping": {
-                t: f"#/components/schemas/{p}Move_{t}" for t in engine.move_schemas}}}
+        out[f"{p}Move"] = by_type(
+            f"A {engine.title} move: one object of legal-moves, posted back as it was listed "
+            "(p and text may be left in or out).", f"{p}Move_", engine.move_schemas)
     else:
         out[f"{p}Move"] = {"type": "object", "required": ["type", "seat"]}
     for event_type, schema in engine.event_schemas.items():
         out[f"{p}Event_{event_type}"] = event_schema(schema, event_type)
-    out[f"{p}Event"] = {
-        "description": f"A {engine.title} event: what a move or the setup did, as the "
-                       "caller may see it.",
-        "oneOf": [ref(f"{p}Event_{t}") for t in engine.event_schemas],
-        "discriminator": {"propertyName": "type", "mapping": {
-            t: f"#/components/schemas/{p}Event_{t}" for t in engine.event_schemas}}}
+    out[f"{p}Event"] = by_type(
+        f"A {engine.title} event: what a move or the setup did, as the caller may see it.",
+        f"{p}Event_", engine.event_schemas)
     out[f"{p}Options"] = options_schema(engine)
     view = copy.deepcopy(engine.view_schema)
     view.setdefault("type", "object")
