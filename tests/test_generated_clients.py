@@ -34,8 +34,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from referee.embedded import free_port
-from referee.stack import Stack, installed_games
+from referee.stack import installed_games
 
 pytestmark = pytest.mark.e2e
 
@@ -46,16 +45,8 @@ OPENAPI_TYPESCRIPT = "openapi-typescript@7"
 MAX_MOVES = 3000  # the longest random game of any game takes far fewer
 
 @pytest.fixture(scope="module")
-def stack(redis_url):
-    with Stack(port=free_port(), workers=1, threads=4, redis_url=redis_url,
-               log=lambda line: None,
-               env={"LOG_LEVEL": "warning", "RATE_LIMIT_PER_MINUTE": "0"}) as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def document(stack):
-    return requests.get(f"{stack.url}/openapi.json", timeout=30).json()
+def document(live_stack):
+    return requests.get(f"{live_stack.url}/openapi.json", timeout=30).json()
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +127,7 @@ def parsed(detailed, model):
 @pytest.mark.parametrize("game", [
     pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[g])) if g in NOT_YET
     else g for g in sorted(installed_games())])
-def test_the_generated_python_client_plays_a_whole_game(stack, client_package, game):
+def test_the_generated_python_client_plays_a_whole_game(live_stack, client_package, game):
     api = f"{PACKAGE}.api"
     get_game = importlib.import_module(f"{api}.games.get_game")
     sessions = {name: importlib.import_module(f"{api}.sessions.{name}") for name in (
@@ -147,7 +138,7 @@ def test_the_generated_python_client_plays_a_whole_game(stack, client_package, g
         "CreateSessionRequest", "LegalMoves", "ViewAnswer", "Log", "Score", "SessionCreated",
         "SessionView", "SessionLegalMoves", "SessionMoved", "SessionLog", "SessionScore",
         "HintAnswer")}
-    public = client_package.Client(base_url=stack.url, raise_on_unexpected_status=True)
+    public = client_package.Client(base_url=live_stack.url, raise_on_unexpected_status=True)
 
     def view_of(answer):
         round_trip(own["ViewAnswer"], {"view": answer["view"]})
@@ -165,7 +156,7 @@ def test_the_generated_python_client_plays_a_whole_game(stack, client_package, g
     sid = created.session_id
 
     def authenticated(token):
-        return client_package.AuthenticatedClient(base_url=stack.url, token=token,
+        return client_package.AuthenticatedClient(base_url=live_stack.url, token=token,
                                                   raise_on_unexpected_status=True)
 
     seats = {seat.seat: authenticated(seat.token) for seat in created.seats}

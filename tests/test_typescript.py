@@ -22,8 +22,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from referee.embedded import free_port
-from referee.stack import Stack, installed_games
+from referee.stack import installed_games
 
 pytestmark = pytest.mark.e2e
 
@@ -65,18 +64,10 @@ def tool(name: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def stack(redis_url):
-    with Stack(port=free_port(), workers=1, threads=4, redis_url=redis_url,
-               log=lambda line: None,
-               env={"LOG_LEVEL": "warning", "RATE_LIMIT_PER_MINUTE": "0"}) as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def types(stack, tmp_path_factory) -> Path:
+def types(live_stack, tmp_path_factory) -> Path:
     """A folder with ``schema.d.ts``, generated from the document as served."""
     where = tmp_path_factory.mktemp("typescript")
-    document = requests.get(f"{stack.url}/openapi.json", timeout=30).json()
+    document = requests.get(f"{live_stack.url}/openapi.json", timeout=30).json()
     (where / "openapi.json").write_text(json.dumps(document))
     made = subprocess.run([tool("openapi-typescript"), "openapi.json", "--output",
                            "schema.d.ts"], cwd=where, capture_output=True, text=True,
@@ -97,7 +88,7 @@ def free_spots(typescript: str) -> list[str]:
     """Each ``unknown``/``any``/index signature of the generated types, with the code
     around it, spaces squeezed out (comments and the response headers' own signature
     left out)."""
-    code = re.sub(r"/\*\*.*?\*/", "", typescript, flags=re.S)
+    code = re.sub(r"/\*\*.*?\*/", "", typescript, flags=re.DOTALL)
     code = re.sub(r"\s+", "", code).replace("headers:{[name:string]:unknown;};", "")
     return [code[max(0, hit.start() - 60):hit.end() + 40]
             for hit in re.finditer(r"(?<![\w\"])(unknown|any)(?![\w\"])|\[key:string\]", code)]
@@ -118,10 +109,10 @@ def literal(name: str, kind: str, value) -> str:
     return f"export const {name}: S[\"{kind}\"] = {json.dumps(value, ensure_ascii=False)};\n"
 
 
-def read_stream(stack, sid: str, token: str, last: int) -> list[dict]:
+def read_stream(live_stack, sid: str, token: str, last: int) -> list[dict]:
     """Every frame of the stream from the start (``since=0``) up to version ``last``."""
     frames, frame = [], {}
-    with requests.get(f"{stack.url}/v1/sessions/{sid}/events?since=0", stream=True,
+    with requests.get(f"{live_stack.url}/v1/sessions/{sid}/events?since=0", stream=True,
                       headers={"Authorization": f"Bearer {token}"}, timeout=60) as answer:
         assert answer.status_code == 200, answer.text
         for line in answer.iter_lines(decode_unicode=True):
@@ -138,9 +129,9 @@ def read_stream(stack, sid: str, token: str, last: int) -> list[dict]:
     return frames
 
 
-def record_game(stack, game: str, p: str) -> str:
+def record_game(live_stack, game: str, p: str) -> str:
     """A seeded game of ``game`` played to its end over HTTP, its answers as typed literals."""
-    url, out = stack.url, []
+    url, out = live_stack.url, []
     info = requests.get(f"{url}/v1/games/{game}", timeout=30).json()
     created = requests.post(f"{url}/v1/sessions", json={
         "game": game, "players": info["min_players"], "seed": 11}, timeout=30).json()
@@ -174,7 +165,7 @@ def record_game(stack, game: str, p: str) -> str:
         out.append(literal(f"{game}_log_{name}", f"{p}SessionLog", log))
     score = requests.get(f"{url}/v1/sessions/{sid}/score", headers=seats[1], timeout=30)
     out.append(literal(f"{game}_score", f"{p}SessionScore", score.json()))
-    frames = read_stream(stack, sid, created["spectator_token"], shown["version"])
+    frames = read_stream(live_stack, sid, created["spectator_token"], shown["version"])
     assert len(frames) >= step, f"{game}: {len(frames)} frames for {step} moves"
     out.append(f"export const {game}_stream: S[\"{p}SessionEvent\"][] = "
                f"{json.dumps(frames, ensure_ascii=False)};\n")
@@ -237,8 +228,8 @@ MISTAKES = {
 }
 
 
-def test_every_recorded_answer_compiles_as_its_type(stack, types):
-    source = HEADER + "".join(record_game(stack, game, game[:1].upper() + game[1:])
+def test_every_recorded_answer_compiles_as_its_type(live_stack, types):
+    source = HEADER + "".join(record_game(live_stack, game, game[:1].upper() + game[1:])
                               for game in sorted(installed_games()))
     checked = compile_ts(types, "answers.ts", source)
     assert checked.returncode == 0, checked.stdout[-6000:]
@@ -255,7 +246,7 @@ def test_a_deliberate_type_mistake_does_not_compile(types, mistake):
     assert f"error {code}" in checked.stdout, checked.stdout[-2000:]
 
 
-def test_the_typescript_client_plays_a_game_of_every_game(stack, types, tmp_path):
+def test_the_typescript_client_plays_a_game_of_every_game(live_stack, types, tmp_path):
     """client/typescript compiled with tsc --strict against the served document's types;
     node runs the compiled script, which plays a seeded game of every game with it."""
     client = ROOT / "client" / "typescript"
@@ -280,7 +271,7 @@ def test_the_typescript_client_plays_a_game_of_every_game(stack, types, tmp_path
          "NodeNext", "--target", "es2022", "--lib", "es2022,dom", "mistake.ts"],
         cwd=tmp_path, capture_output=True, text=True, timeout=900)
     assert refused.returncode != 0 and "error TS2322" in refused.stdout, refused.stdout
-    played = subprocess.run(["node", "dist/test/play.js", stack.url], cwd=tmp_path,
+    played = subprocess.run(["node", "dist/test/play.js", live_stack.url], cwd=tmp_path,
                             capture_output=True, text=True, timeout=1200)
     assert played.returncode == 0, played.stderr[-4000:]
     printed = json.loads(played.stdout.strip().splitlines()[-1])
