@@ -34,8 +34,9 @@ run: $(STAMP)
 	$(PY) -m referee.stack
 
 test: $(STAMP)
-	@sh tools/ensure_promtool.sh; sh tools/ensure_chromium.sh; VENV=$(VENV) sh tools/ensure_kubectl.sh; \
-		VENV=$(VENV) sh tools/ensure_checkov.sh; $(PY) -m pytest
+	@sh tools/ensure_promtool.sh; sh tools/ensure_chromium.sh; sh tools/ensure_node.sh; \
+		VENV=$(VENV) sh tools/ensure_kubectl.sh; VENV=$(VENV) sh tools/ensure_checkov.sh; \
+		$(PY) -m pytest
 
 bench: $(STAMP)
 	$(PY) bench/run.py

@@ -4,9 +4,9 @@ each game service on a real HTTP server, the gateway's Flask test client."""
 import os
 import pytest
 
-from referee.embedded import EmbeddedCluster, EmbeddedRedis
+from referee.embedded import EmbeddedCluster, EmbeddedRedis, free_port
 from referee.sessions.store import connect
-from referee.stack import installed_games
+from referee.stack import Stack, installed_games
 from support import ThreadedServer, service_app
 
 
@@ -79,3 +79,13 @@ def gateway_app(store, service_urls):
 @pytest.fixture
 def client(gateway_app):
     return gateway_app.test_client()
+
+
+@pytest.fixture(scope="module")
+def live_stack(redis_url):
+    """The whole stack as it runs (gunicorn, every game) on a free port, without the rate
+    limit: what the generated clients and the TypeScript client are tried against."""
+    with Stack(port=free_port(), workers=1, threads=4, redis_url=redis_url,
+               log=lambda line: None,
+               env={"LOG_LEVEL": "warning", "RATE_LIMIT_PER_MINUTE": "0"}) as running:
+        yield running

@@ -200,7 +200,11 @@ def test_stream_refusals(stack, client, gateway_app):
         assert http.get(url, headers=bearer("nope"), timeout=10).status_code == 401
         bad = http.get(url, headers={**bearer(table.spectator.token),
                                      "Last-Event-ID": "x"}, timeout=10)
+        # a malformed ?since= beside a good Last-Event-ID (found by schemathesis, issue 30)
+        beside = http.get(f"{url}?since=H&since=false", headers={
+            **bearer(table.spectator.token), "Last-Event-ID": "0"}, timeout=10)
     assert bad.status_code == 400 and bad.json()["code"] == "bad_request"
+    assert beside.status_code == 400 and beside.json()["code"] == "bad_request"
     full = dict(gateway_app.config, STREAM_MAX_PER_WORKER=0)
     from referee_gateway import create_app
     crowded = create_app({k: full[k] for k in (
@@ -224,12 +228,12 @@ def test_every_deployment_runs_the_gateway_alone_on_gevent_workers():
     assert compose["gateway"]["environment"]["GUNICORN_WORKER_CLASS"] == "gevent"
     games = [name for name in compose if name not in ("gateway", "redis")]
     assert games and all("GUNICORN_WORKER_CLASS" not in str(compose[g]) for g in games)
-    gateway = next(d for d in yaml.safe_load_all((root / "k8s/gateway.yaml").read_text())
+    gateway = next(d for d in yaml.safe_load_all((root / "k8s/base/gateway.yaml").read_text())
                    if d["kind"] == "Deployment")
     env = {e["name"]: e.get("value") for e in
            gateway["spec"]["template"]["spec"]["containers"][0]["env"]}
     assert env["GUNICORN_WORKER_CLASS"] == "gevent"
-    config = yaml.safe_load((root / "k8s/config.yaml").read_text().split("---")[0])["data"]
+    config = yaml.safe_load((root / "k8s/base/config.yaml").read_text().split("---")[0])["data"]
     assert "GUNICORN_WORKER_CLASS" not in config, "the game services share the ConfigMap"
 
 

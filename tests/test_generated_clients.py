@@ -34,8 +34,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from referee.embedded import free_port
-from referee.stack import Stack, installed_games
+from referee.stack import installed_games
 
 pytestmark = pytest.mark.e2e
 
@@ -46,16 +45,8 @@ OPENAPI_TYPESCRIPT = "openapi-typescript@7"
 MAX_MOVES = 3000  # the longest random game of any game takes far fewer
 
 @pytest.fixture(scope="module")
-def stack(redis_url):
-    with Stack(port=free_port(), workers=1, threads=4, redis_url=redis_url,
-               log=lambda line: None,
-               env={"LOG_LEVEL": "warning", "RATE_LIMIT_PER_MINUTE": "0"}) as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def document(stack):
-    return requests.get(f"{stack.url}/openapi.json", timeout=30).json()
+def document(live_stack):
+    return requests.get(f"{live_stack.url}/openapi.json", timeout=30).json()
 
 
 @pytest.fixture(scope="module")
@@ -136,16 +127,18 @@ def parsed(detailed, model):
 @pytest.mark.parametrize("game", [
     pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[g])) if g in NOT_YET
     else g for g in sorted(installed_games())])
-def test_the_generated_python_client_plays_a_whole_game(stack, client_package, game):
+def test_the_generated_python_client_plays_a_whole_game(live_stack, client_package, game):
     api = f"{PACKAGE}.api"
     get_game = importlib.import_module(f"{api}.games.get_game")
     sessions = {name: importlib.import_module(f"{api}.sessions.{name}") for name in (
         "create_session", "get_session", "list_session_moves", "play_move",
-        "get_session_score", "get_session_log")}
+        "get_session_score", "get_session_log", "get_hint")}
     models = importlib.import_module(f"{PACKAGE}.models")
     own = {kind: getattr(models, f"{game[:1].upper()}{game[1:]}{kind}") for kind in (
-        "CreateSessionRequest", "LegalMoves", "ViewAnswer", "Log", "Score")}
-    public = client_package.Client(base_url=stack.url, raise_on_unexpected_status=True)
+        "CreateSessionRequest", "LegalMoves", "ViewAnswer", "Log", "Score", "SessionCreated",
+        "SessionView", "SessionLegalMoves", "SessionMoved", "SessionLog", "SessionScore",
+        "HintAnswer")}
+    public = client_package.Client(base_url=live_stack.url, raise_on_unexpected_status=True)
 
     def view_of(answer):
         round_trip(own["ViewAnswer"], {"view": answer["view"]})
@@ -159,11 +152,11 @@ def test_the_generated_python_client_plays_a_whole_game(stack, client_package, g
     info = get_game.sync(game, client=public)
     created = sessions["create_session"].sync(client=public, body=own["CreateSessionRequest"](
         game=game, players=info.min_players, seed=5))
-    assert isinstance(created, models.SessionCreated), created
+    assert isinstance(created, own["SessionCreated"]), created
     sid = created.session_id
 
     def authenticated(token):
-        return client_package.AuthenticatedClient(base_url=stack.url, token=token,
+        return client_package.AuthenticatedClient(base_url=live_stack.url, token=token,
                                                   raise_on_unexpected_status=True)
 
     seats = {seat.seat: authenticated(seat.token) for seat in created.seats}
@@ -175,11 +168,19 @@ def test_the_generated_python_client_plays_a_whole_game(stack, client_package, g
             seat = rnd.choice(shown.to_move)
             listed = parsed(sessions["list_session_moves"].sync_detailed(sid, client=seats[seat]),
                             lambda answer: round_trip(own["LegalMoves"], answer))
-            assert isinstance(listed, models.SessionLegalMoves), listed
+            assert isinstance(listed, own["SessionLegalMoves"]), listed
+            if played == 0:  # a hint: the game's own move, with its level and version
+                parsed(sessions["get_hint"].sync_detailed(
+                    sid, client=seats[seat], level=models.GetHintLevel("random")),
+                       lambda answer: round_trip(own["HintAnswer"], answer))
             moved = parsed(sessions["play_move"].sync_detailed(
                 sid, client=seats[seat], body=models.MoveRequest(move=rnd.choice(listed.moves)),
                 if_match=f'"{shown.version}"'), record_of)
-            assert isinstance(moved, models.SessionMoved), moved
+            assert isinstance(moved, own["SessionMoved"]), moved
+            for event in moved.events:  # each event read as its own type's model
+                assert type(event).__name__.startswith(f"{own['Log'].__name__[:-3]}Event"), \
+                    event
+                round_trip(type(event), event.to_dict())
             shown, played, listed_moves = moved, played + 1, listed_moves + len(listed.moves)
         assert shown.to_move == [], f"{game} did not end in {MAX_MOVES} moves"
         score = parsed(sessions["get_session_score"].sync_detailed(sid, client=seats[1]),

@@ -209,7 +209,11 @@ def test_starting_before_anyone_joined_is_a_conflict(client):
 def test_the_documents_say_what_marshmallow_cannot(client):
     """A join names a code or a session id; only a table with open seats is public."""
     named = client.get("/openapi.json").get_json()["components"]["schemas"]
-    assert named["JoinRequest"]["oneOf"] == [{"required": ["code"]},
-                                             {"required": ["session_id"]}]
+    assert named["JoinRequest"]["oneOf"] == [{"$ref": "#/components/schemas/JoinByCode"},
+                                             {"$ref": "#/components/schemas/JoinListed"}]
+    assert named["JoinByCode"]["required"] == ["code"]  # whole objects: generators type them
+    assert "session_id" not in named["JoinByCode"]["properties"]
+    assert named["JoinListed"]["required"] == ["session_id"]
+    assert "code" not in named["JoinListed"]["properties"]
     ghostone = named["GhostoneCreateSessionRequest"]
     assert ghostone["then"]["properties"]["seats"] == {"enum": ["open"]}

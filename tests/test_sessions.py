@@ -2,6 +2,7 @@
 
 import json
 
+from jsonschema import Draft202012Validator
 from referee.sessions import keys
 from support import (
     assert_problem, bearer, create_session, first_move, play, seat_token, session_url,
@@ -275,3 +276,23 @@ def test_every_operation_has_examples_and_the_session_examples_run(client):
         shown = listings[game]["moves"]  # (the example may show the first few only)
         assert shown and listed.get_json()["moves"][:len(shown)] == shown, game
         assert play(client, session, token, move).status_code == 200, game
+
+
+def test_every_answer_example_is_valid_against_its_schema(client):
+    """The typed session answers (one variant per game, issue 30) hold for what /docs shows:
+    every example of every JSON answer validates against that answer's schema."""
+    document = client.get("/openapi.json").get_json()
+    checked = 0
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            for status, answer in operation["responses"].items():
+                content = answer.get("content", {}).get("application/json", {})
+                if "schema" not in content:
+                    continue
+                schema = dict(content["schema"], components=document["components"])
+                values = [e["value"] for e in content.get("examples", {}).values()]
+                for value in values + ([content["example"]] if "example" in content else []):
+                    errors = list(Draft202012Validator(schema).iter_errors(value))
+                    assert not errors, (method, path, status, errors[0].message[:300])
+                    checked += 1
+    assert checked >= 90, checked

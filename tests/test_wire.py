@@ -2,7 +2,7 @@
 
 Seeded games of every game, digital and tabletop, are played to the end; at each
 step every listed move, the move as logged and redacted for each seat, every
-view, the events and the score are validated against the game's JSON Schemas
+view, the events as each seat sees them and the score are validated against the game's JSON Schemas
 (``referee.wire``), the same ones the OpenAPI documents serve. Every move type a
 game plays is described, and every move reads as text in English and Japanese.
 """
@@ -40,17 +40,21 @@ def test_answers_match_the_games_schemas(game, mode):
         pytest.fail(f"{game} has no wire description (wire.py: move_schemas …)")
     validate = validator_for(engine)
     p = wire.prefix(engine)
-    seen_types = set()
+    seen_types, seen_events = set(), set()
     for seed in range(SEEDS):
         rnd = random.Random(seed)
         players = engine.min_players + seed % (engine.max_players - engine.min_players + 1)
-        state = engine.new(players, seed=seed, mode=mode)
+        state, events = engine.start(players, seed=seed, mode=mode)
         while state["to_move"]:
             moves = engine.legal_moves(state)
             for move in moves:
                 if "describe" not in move:
                     validate(f"{p}Move", move)
             move = _pick(engine, state, moves, rnd)
+            for seat in [None, *range(1, players + 1)]:  # the events that led here
+                for shown in engine.view_events(events, seat):
+                    validate(f"{p}Event", shown)
+                    seen_events.add(shown["type"])
             new, events, logged = engine.step(state, move)
             seen_types.add(logged["type"])
             for seat in [None, *range(1, players + 1)]:
@@ -58,8 +62,13 @@ def test_answers_match_the_games_schemas(game, mode):
                 validate(f"{p}View", engine.view(new, seat))
             validate(f"{p}State", new)
             state = new
+        for seat in [None, *range(1, players + 1)]:  # the last move's (game_over)
+            for shown in engine.view_events(events, seat):
+                validate(f"{p}Event", shown)
+                seen_events.add(shown["type"])
         validate(f"{p}Score", engine.score(state))
     assert seen_types <= set(engine.move_schemas)
+    assert seen_events <= set(engine.event_schemas)
 
 
 def _pick(engine, state, moves, rnd):

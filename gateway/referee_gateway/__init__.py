@@ -12,7 +12,7 @@ from flask import Flask
 from werkzeug.routing import BaseConverter
 from flask_cors import CORS
 
-from referee import observability
+from referee import observability, schemas
 from referee.errors import ServiceUnavailable
 from referee.sessions.probe import RedisProbe
 from referee.sessions.store import SessionStore, connect
@@ -22,6 +22,7 @@ from referee.web import (
 
 from . import (
     config, corrections, events, examples, games, limits, lobby, page, pictures, seatbots, sessions,
+    typed,
 )
 from .upstream import Upstream
 
@@ -99,15 +100,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     pictures.register(app, api)
     page.register(app, api)  # the web app at /
     examples.register(app, api)  # last: every route is documented by now
+    api.extenders.append(typed.defaults_in_words)  # after every body is written
 
     @api.route(app, "/healthz", "GET", summary="Liveness (no dependency is called)", errors=(),
-               operation_id="healthz")
+               answer=schemas.HealthAnswer, operation_id="healthz")
     def healthz():
         return json_response({"status": "ok"})
 
     @api.route(app, "/readyz", "GET", summary="Readiness: this worker serves (Redis down: "
                "degraded, still ready; 503 only while the worker stops)", errors=(503,),
-               operation_id="readyz")
+               answer=schemas.ReadyAnswer, operation_id="readyz")
     def readyz():
         # Never Redis's word alone: an outage would take every replica out of the Service,
         # and with them the stateless routes, which need no Redis (README, "Reliability").

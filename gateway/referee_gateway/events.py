@@ -442,10 +442,11 @@ def peer_closed(sock) -> bool:
 def resume_point(current: int) -> int | None:
     """The version to resume after: Last-Event-ID, else ?since=, else None (live only).
     A resume point past the current version starts afresh (a stale or foreign id)."""
-    text = request.headers.get("Last-Event-ID") or request.args.get("since")
-    if text is None:
-        return None
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 12:
+    header = request.headers.get("Last-Event-ID")
+    given = [t.strip() for t in ([header] if header else []) + request.args.getlist("since")]
+    # each is checked, the one not used too: a malformed ?since= is 400 beside a good header
+    if any(not (t.isascii() and t.isdigit()) or len(t) > 12 for t in given):
         raise BadRequest("Last-Event-ID and since are a session version, e.g. 12")
-    return int(text) if int(text) <= current else None
+    if not given:
+        return None
+    return int(given[0]) if int(given[0]) <= current else None

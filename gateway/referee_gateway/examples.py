@@ -79,14 +79,21 @@ def session_examples(document: dict, infos: dict[str, dict], catalogs: dict[str,
                  "version": state["version"], "to_move": state["to_move"], "started": True,
                  "seats": seats_taken, "you": {"role": "seat", "seat": 1}, "view": view}
         _set(op("/v1/sessions/{sid}", "get"), shown, game=game)
+        for kind in ("undo", "redo"):  # a table's correction, answered with its view
+            if op(f"/v1/sessions/{{sid}}/{kind}", "post") is not None:
+                _set(op(f"/v1/sessions/{{sid}}/{kind}", "post"), dict(
+                    shown, version=14, you={"role": "table", "seat": None}, entry={
+                        "version": 14, "correction": kind, "to_version": 12,
+                        "from_version": 13, "versions": [13]}), game=game)
         listing = _example(_stateless(document, game, "legal-moves"))
         if listing:
             _set(op("/v1/sessions/{sid}/legal-moves", "get"),
-                 dict(listing, version=state["version"]), game=game)
+                 dict(listing, game=game, version=state["version"]), game=game)
             first = next((m for m in listing["moves"] if m.get("seat") != CHANCE), None)
             if first:
                 _set(op("/v1/sessions/{sid}/hint", "get"),
-                     {"move": first, "level": "greedy", "version": state["version"]}, game=game)
+                     {"game": game, "move": first, "level": "greedy",
+                      "version": state["version"]}, game=game)
         applied = _example(_stateless(document, game, "apply"))
         move = (_example(_stateless(document, game, "apply"), "request") or {}).get("move")
         if applied and move:
@@ -100,11 +107,12 @@ def session_examples(document: dict, infos: dict[str, dict], catalogs: dict[str,
                 events=applied.get("view_events", applied["events"])), game=game)
         score = _example(_stateless(document, game, "score"))
         if score:
-            _set(op("/v1/sessions/{sid}/score", "get"), score, game=game)
+            _set(op("/v1/sessions/{sid}/score", "get"), dict(score, game=game), game=game)
         logged = _example(_stateless(document, game, "view-log"))
         if logged:
             _set(op("/v1/sessions/{sid}/log", "get"), dict(
-                logged, version=state["version"], next=state["version"]), game=game)
+                logged, game=game, version=state["version"], next=state["version"]),
+                 game=game)
     _static_examples(op)
 
 
@@ -114,17 +122,12 @@ def _static_examples(op) -> None:
     changed = lambda change: {"session_id": SID, "version": 3, "started": False,  # noqa: E731
                               "players": 2, "seats": seats, "entry": {
                                   "version": 3, "seats": change, "by": "table", "at": 1.7e9}}
-    corrected = lambda kind: {  # noqa: E731
-        "session_id": SID, "game": "gematon", "mode": "tabletop", "version": 14,
-        "to_move": [2], "started": True, "you": {"role": "table", "seat": None},
-        "seats": [{"seat": 1, "status": "taken"}, {"seat": 2, "status": "taken"}],
-        "view": {"…": "the caller's view"},
-        "entry": {"version": 14, "correction": kind, "to_version": 12, "versions": [13]}}
     for path, method, where, status, value in [
         ("/v1/sessions/join", "post", "request", None, {"code": "K4TM-9XQR", "seat": "any"}),
         ("/v1/sessions/join", "post", "answer", "201", {
             "session_id": SID, "game": "gematon", "seat": 2, "token": TOKEN,
-            "version": 2, "started": True}),
+            "version": 2, "started": True, "seats": [{"seat": 1, "status": "taken"},
+                                                     {"seat": 2, "status": "taken"}]}),
         ("/v1/sessions/{sid}/start", "post", "answer", "200",
          changed({"change": "started", "players": 1})),
         ("/v1/sessions/{sid}/leave", "post", "request", None, {"seat": 2}),
@@ -141,9 +144,7 @@ def _static_examples(op) -> None:
             "ticket": TICKET, "expires_in": 60,
             "events_url": f"/v1/sessions/{SID}/events?ticket={TICKET}"}),
         ("/v1/sessions/{sid}/undo", "post", "request", None, {"to_version": 12}),
-        ("/v1/sessions/{sid}/undo", "post", "answer", "200", corrected("undo")),
         ("/v1/sessions/{sid}/redo", "post", "request", None, {}),
-        ("/v1/sessions/{sid}/redo", "post", "answer", "200", corrected("redo")),
         ("/v1/lobby", "get", "answer", "200", {"tables": [{
             "session_id": SID, "game": "gematon", "mode": "digital", "players": 2,
             "open_seats": [2], "created": 1795000000}]}),

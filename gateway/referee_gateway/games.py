@@ -11,6 +11,8 @@ from referee.errors import RefereeError
 from referee.service import cacheable
 from referee.web import json_response, problem_answer, request_json
 
+from . import typed
+
 STATELESS = {  # route → (request schema, answer schema, summary): documented per game
     "new": (schemas.NewRequest, schemas.StateAnswer, "A new game's state"),
     "legal-moves": (schemas.LegalMovesRequest, schemas.LegalMovesAnswer,
@@ -81,7 +83,7 @@ def per_game_paths(document: dict, upstream) -> bool:
     components, and the session routes learn every game's move and view. Answers
     whether every game's service answered (the document is then complete).
     """
-    complete, moves, views, served_games = True, [], [], []
+    complete, moves, served_games = True, [], []
     schemas_ = document["components"]["schemas"]
     for game in sorted(upstream.services):
         try:
@@ -110,12 +112,10 @@ def per_game_paths(document: dict, upstream) -> bool:
                 schemas_[name] = served_schemas[name]
         served_games.append((game, prefix))
         moves.append({"$ref": f"#/components/schemas/{prefix}Move"})
-        views.append({"$ref": f"#/components/schemas/{prefix}View"})
     if moves:
         sessions_per_game(schemas_, served_games)
         schemas_["MoveRequest"]["properties"]["move"] = {"anyOf": moves}
-        for name in ("SessionView", "SessionMoved", "SessionCreated"):
-            schemas_[name]["properties"]["view"] = {"anyOf": views}
+        typed.per_game(document, served_games)
     return complete
 
 
@@ -130,9 +130,11 @@ def sessions_per_game(schemas_: dict, games: list[tuple[str, str]]) -> None:
     for game, prefix in games:
         new = schemas_[f"{prefix}NewRequest"]["properties"]
         variant = copy.deepcopy(generic)
+        # the options written out, not referred to: here each has a default (said in
+        # words, typed/defaults_in_words), where a view's options all are always present
         variant["properties"].update(game={"const": game},
                                      players=copy.deepcopy(new["players"]),
-                                     options=copy.deepcopy(new["options"]))
+                                     options=copy.deepcopy(schemas_[f"{prefix}Options"]))
         schemas_[f"{prefix}CreateSessionRequest"] = variant
         mapping[game] = SCHEMA_REF + f"{prefix}CreateSessionRequest"
     schemas_["CreateSessionRequest"] = {

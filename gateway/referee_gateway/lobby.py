@@ -9,6 +9,7 @@ the last seat is taken, or when the table token starts it with the seats it has
 change is a new version with a log entry (``seats``), so streams announce it.
 """
 
+import copy
 import json
 import secrets
 import time
@@ -36,6 +37,7 @@ from referee.web import json_response
 
 from .access import IF_MATCH, MAX_ATTEMPTS, Change, bumped, seats_of, stamped, write
 from .limits import address_digest
+from .typed import ref
 
 #: join codes are read aloud: no 0/O, 1/I/L, U; 8 characters (30^8 ≈ 6.6e11 codes)
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -70,13 +72,14 @@ class JoinRequest(schemas.Base):
 
 
 class Joined(Schema):
-    session_id = fields.String()
-    game = fields.String()
-    seat = fields.Integer()
-    token = fields.String(metadata={"description": "this seat's secret token, shown once"})
-    version = fields.Integer()
-    started = fields.Boolean()
-    seats = fields.List(fields.Dict())
+    session_id = fields.String(required=True)
+    game = fields.String(required=True)
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={
+        "description": "this seat's secret token, shown once"})
+    version = fields.Integer(required=True)
+    started = fields.Boolean(required=True)
+    seats = fields.List(fields.Dict(), required=True)
 
 
 class LeaveRequest(schemas.Base):
@@ -85,18 +88,18 @@ class LeaveRequest(schemas.Base):
 
 
 class SeatTokenAnswer(Schema):
-    seat = fields.Integer()
-    token = fields.String()
-    version = fields.Integer()
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True)
+    version = fields.Integer(required=True)
 
 
 class SessionChanged(Schema):
-    session_id = fields.String()
-    version = fields.Integer()
-    started = fields.Boolean()
-    players = fields.Integer()
-    seats = fields.List(fields.Dict())
-    entry = fields.Dict(metadata={"description": "the log entry of the change"})
+    session_id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    started = fields.Boolean(required=True)
+    players = fields.Integer(required=True)
+    seats = fields.List(fields.Dict(), required=True)
+    entry = fields.Dict(required=True, metadata={"description": "the log entry of the change"})
 
 
 class LobbyTable(Schema):
@@ -120,9 +123,17 @@ def document_choices(document: dict) -> bool:
     (one of them), and only a table with open seats may be public."""
     named = document["components"]["schemas"]
     if "JoinRequest" in named:
-        named["JoinRequest"]["oneOf"] = [{"required": ["code"]}, {"required": ["session_id"]}]
-        named["JoinRequest"]["properties"]["seat"] = dict(
-            schemas.SeatOr("any").json_schema(), default="any")
+        join = named.pop("JoinRequest")
+        join["properties"]["seat"] = dict(schemas.SeatOr("any").json_schema(), default="any")
+        # two whole objects, not bare {"required": …} branches: generators type those
+        # as unknown (issue 30)
+        named["JoinRequest"] = {"description": join.get("description", "A join: by code, or "
+                                                        "by a session listed in the lobby"),
+                                "oneOf": [ref("JoinByCode"), ref("JoinListed")]}
+        for name, by, other in (("JoinByCode", "code", "session_id"),
+                                ("JoinListed", "session_id", "code")):
+            named[name] = dict(copy.deepcopy(join), required=[by])
+            del named[name]["properties"][other]
     for name, schema in named.items():
         if name.endswith("CreateSessionRequest") and "properties" in schema:
             schema["if"] = {"properties": {"public": {"const": True}}, "required": ["public"]}

@@ -133,4 +133,4 @@ def register(app, api):
         answer = upstream.call(session.game, "/v1/bot-move", {
             "view": view, "seat": seat, "level": level, "budget_ms": int(budget),
             "seed": session.version})
-        return json_response(dict(answer, version=session.version))
+        return json_response(dict(answer, game=session.game, version=session.version))

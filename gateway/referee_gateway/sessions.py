@@ -149,8 +149,10 @@ def register(app, api):
         listing = upstream.call_object(session.game, "/v1/legal-moves",
                                        {"state": session.state, "seat": view_seat(caller),
                                         "view_as": view_seat(caller), "match": match})
-        # {"version": v, …the service's answer}: spliced, not decoded (it can be megabytes)
-        return Response(b'{"version":%d,' % session.version + listing[1:], 200,
+        # {"game": g, "version": v, …the service's answer}: spliced, not decoded (it can be
+        # megabytes); the game is a registered name, no character of it needs escaping
+        head = b'{"game":"%s","version":%d,' % (session.game.encode(), session.version)
+        return Response(head + listing[1:], 200,
                         {"ETag": f'"{session.version}"'}, mimetype="application/json")
 
     @route(app, "/v1/sessions/<session_id:sid>/moves", "POST",
@@ -180,11 +182,12 @@ def register(app, api):
 
     @route(app, "/v1/sessions/<session_id:sid>/score", "GET",
            summary="Scores, breakdown and ranking",
-           answer=schemas.ScoreAnswer, errors=(401, 404, 503), security=True, tag="sessions",
+           answer=schemas.SessionScore, errors=(401, 404, 503), security=True, tag="sessions",
            operation_id="getSessionScore")
     def score(sid):
         session, _ = load_session(sid)
-        return json_response(upstream.call(session.game, "/v1/score", {"state": session.state}))
+        return json_response(dict(upstream.call(session.game, "/v1/score",
+                                                {"state": session.state}), game=session.game))
 
     @route(app, "/v1/sessions/<session_id:sid>/log", "GET",
            summary="Moves and events since a version",
@@ -204,8 +207,9 @@ def register(app, api):
         entries = redact_entries(upstream, session.game, store.log(sid, int(since)),
                                  view_seat(caller))
         # next: the cursor to send as ?since= to read only what comes after these
-        return json_response({"version": session.version, "next": session.version,
-                              "entries": entries}, 200, {"ETag": etag})
+        return json_response({"game": session.game, "version": session.version,
+                              "next": session.version, "entries": entries}, 200,
+                             {"ETag": etag})
 
     @route(app, "/v1/sessions/<session_id:sid>", "DELETE",
            summary="End and remove the session (table token)",

@@ -185,9 +185,11 @@ class Engine:
     breakdown_schema: dict = {"type": "object"}
     calculate_schema: dict | None = None
     components_schema: dict = {"type": "object"}
+    #: each event type's schema (``referee.wire.event``): what a move or the setup did
+    event_schemas: dict[str, dict] = {}
     #: A game names its wire module here (``wire = wire``): the schemas above, and the move
     #: types with their descriptions, are then read from its MOVES, VIEW, BREAKDOWN,
-    #: CALCULATE and COMPONENTS.
+    #: CALCULATE, COMPONENTS and EVENTS.
     wire = None
 
     def __init_subclass__(cls, **kwargs):
@@ -201,6 +203,7 @@ class Engine:
             cls.breakdown_schema = described.BREAKDOWN
             cls.calculate_schema = getattr(described, "CALCULATE", None)
             cls.components_schema = described.COMPONENTS
+            cls.event_schemas = described.EVENTS
         cls._known = KnownValid()  # the states this game checked or made, in this process
 
     # ------------------------------------------------------------------ info

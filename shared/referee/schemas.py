@@ -139,27 +139,27 @@ class ApplyAnswer(StateAnswer):
 
 
 class LegalMovesAnswer(Schema):
-    to_move = fields.List(fields.Raw())
-    moves = fields.List(fields.Dict())
+    to_move = fields.List(fields.Raw(), required=True)
+    moves = fields.List(fields.Dict(), required=True)
 
 
 class ScoreLine(Schema):
-    seat = fields.Integer()
-    total = fields.Integer()
-    breakdown = fields.Dict()
+    seat = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+    breakdown = fields.Dict(required=True)
 
 
 class RankLine(Schema):
-    rank = fields.Integer()
-    seat = fields.Integer()
-    total = fields.Integer()
+    rank = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    total = fields.Integer(required=True)
 
 
 class ScoreAnswer(Schema):
-    final = fields.Boolean()
-    scores = fields.List(fields.Nested(ScoreLine))
-    ranking = fields.List(fields.Nested(RankLine))
-    winners = fields.List(fields.Integer())
+    final = fields.Boolean(required=True)
+    scores = fields.List(fields.Nested(ScoreLine), required=True)
+    ranking = fields.List(fields.Nested(RankLine), required=True)
+    winners = fields.List(fields.Integer(), required=True)
 
 
 class ViewAnswer(Schema):
@@ -168,6 +168,12 @@ class ViewAnswer(Schema):
 
 class ViewLogAnswer(Schema):
     entries = fields.List(fields.Nested(LogEntry))
+
+
+class OptionInfo(Schema):
+    default = fields.Raw(required=True, metadata={
+        "description": "free: each option's own type (the game's {Game}Options types it)"})
+    description = fields.String(required=True)
 
 
 class InfoAnswer(Schema):
@@ -181,8 +187,9 @@ class InfoAnswer(Schema):
     min_players = fields.Integer()
     max_players = fields.Integer()
     modes = fields.List(fields.String())
-    options = fields.Dict()
-    move_types = fields.Dict()
+    options = fields.Dict(keys=fields.String(), values=fields.Nested(OptionInfo))
+    move_types = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "each move type and what it does"})
     hidden_information = fields.Boolean()
     rules_doc = fields.String()
 
@@ -197,7 +204,17 @@ class GamesAnswer(Schema):
 
 
 class HealthAnswer(Schema):
-    status = fields.String()
+    status = fields.String(required=True)
+
+
+class ReadyAnswer(HealthAnswer):
+    """The gateway's readiness: ready or degraded (Redis down), and what it sees."""
+
+    status = fields.String(required=True, validate=validate.OneOf(("ready", "degraded")))
+    redis = fields.String(required=True, validate=validate.OneOf(("up", "down")))
+    down_seconds = fields.Float(metadata={"description": "Redis down: for how long"})
+    error = fields.String(metadata={"description": "Redis down: what the probe saw"})
+    games = fields.List(fields.String(), required=True)
 
 
 class ProblemSchema(Schema):
@@ -232,10 +249,12 @@ class BotRequest(Base):
 
 
 class HintAnswer(Schema):
-    move = fields.Dict(metadata={"description": "the suggested move, as legal-moves lists it, "
-                                                "with its text"})
-    level = fields.String()
-    version = fields.Integer(metadata={"description": "the version it was chosen at"})
+    game = fields.String(required=True)
+    move = fields.Dict(required=True, metadata={
+        "description": "the suggested move, as legal-moves lists it, with its text"})
+    level = fields.String(required=True)
+    version = fields.Integer(required=True, metadata={
+        "description": "the version it was chosen at"})
 
 
 class MoveRequest(Base):
@@ -243,61 +262,73 @@ class MoveRequest(Base):
 
 
 class SeatToken(Schema):
-    seat = fields.Integer()
+    seat = fields.Integer(required=True)
     token = fields.String(metadata={"description": "assigned seats: the seat's secret token"})
-    status = fields.String(metadata={"description": "taken, open, absent or bot"})
+    status = fields.String(validate=validate.OneOf(("taken", "open", "absent", "bot")),
+                           metadata={"description": "taken, open, absent or bot"})
     bot = fields.String(metadata={"description": "a bot seat: its level"})
 
 
 class SessionCreated(Schema):
-    session_id = fields.String()
-    game = fields.String()
-    mode = fields.String()
-    players = fields.Integer()
-    version = fields.Integer()
-    seats = fields.List(fields.Nested(SeatToken))
-    table_token = fields.String()
-    spectator_token = fields.String()
-    view = fields.Dict()
-    to_move = fields.List(fields.Raw(), metadata={"description": "who is to move now"})
-    started = fields.Boolean()
+    session_id = fields.String(required=True)
+    game = fields.String(required=True)
+    mode = fields.String(required=True, validate=validate.OneOf(MODES))
+    players = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    seats = fields.List(fields.Nested(SeatToken), required=True)
+    table_token = fields.String(required=True)
+    spectator_token = fields.String(required=True)
+    view = fields.Dict(required=True)
+    to_move = fields.List(fields.Raw(), required=True,
+                          metadata={"description": "who is to move now"})
+    started = fields.Boolean(required=True)
     join_code = fields.String(metadata={"description": "open seats: what players join with"})
     public = fields.Boolean()
 
 
 class Caller(Schema):
-    role = fields.String(metadata={"description": "seat, table or spectator"})
-    seat = fields.Integer(allow_none=True)
+    role = fields.String(required=True, validate=validate.OneOf(("seat", "table", "spectator")),
+                         metadata={"description": "seat, table or spectator"})
+    seat = fields.Integer(required=True, allow_none=True)
 
 
 class SessionView(Schema):
-    session_id = fields.String()
-    game = fields.String()
-    mode = fields.String()
-    version = fields.Integer()
-    to_move = fields.List(fields.Raw())
-    you = fields.Nested(Caller)
-    view = fields.Dict()
-    started = fields.Boolean(metadata={"description": "false while open seats wait"})
-    seats = fields.List(fields.Nested(SeatToken))
+    session_id = fields.String(required=True)
+    game = fields.String(required=True)
+    mode = fields.String(required=True, validate=validate.OneOf(MODES))
+    version = fields.Integer(required=True)
+    to_move = fields.List(fields.Raw(), required=True)
+    you = fields.Nested(Caller, required=True)
+    view = fields.Dict(required=True)
+    started = fields.Boolean(required=True,
+                             metadata={"description": "false while open seats wait"})
+    seats = fields.List(fields.Nested(SeatToken), required=True)
     join_code = fields.String(metadata={"description": "the table token, before the start"})
 
 
 class SessionMoved(SessionView):
-    move = fields.Dict(metadata={"description": "the move as the referee recorded it, as the "
-                                                "caller may see it, with its text"})
-    events = fields.List(fields.Dict())
+    move = fields.Dict(required=True, metadata={
+        "description": "the move as the referee recorded it, as the caller may see it, with "
+                       "its text"})
+    events = fields.List(fields.Dict(), required=True)
 
 
 class SessionLegalMoves(LegalMovesAnswer):
-    version = fields.Integer()
+    game = fields.String(required=True)
+    version = fields.Integer(required=True)
+
+
+class SessionScore(ScoreAnswer):
+    game = fields.String(required=True)
 
 
 class SessionLog(Schema):
-    version = fields.Integer()
-    next = fields.Integer(metadata={"description": "the cursor to send as ?since= to read only "
-                                                   "what comes after these entries"})
-    entries = fields.List(fields.Nested(LogEntry))
+    game = fields.String(required=True)
+    version = fields.Integer(required=True)
+    next = fields.Integer(required=True, metadata={
+        "description": "the cursor to send as ?since= to read only what comes after these "
+                       "entries"})
+    entries = fields.List(fields.Nested(LogEntry), required=True)
 
 
 class StreamTicket(Schema):

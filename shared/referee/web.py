@@ -350,7 +350,9 @@ def problem_json_schema() -> dict:
                                                         "(code and rule are the same in both)"},
             "code": {"enum": sorted(CODES), "description": "stable, machine-readable"},
             "rule": {"type": "string", "description": "the rule id an illegal move breaks"},
-            "errors": {"type": "object", "description": "per-field schema errors"},
+            "errors": {"type": "object", "description": "per-field schema errors",
+                       "additionalProperties": {"description": "free: a field's messages, "
+                                                               "or nested per field"}},
             "retry_after": {"type": "integer", "minimum": 0},
             "current_version": {"type": "integer", "minimum": 0},
             "request_id": {"type": "string", "description": "the X-Request-Id of the request "

@@ -39,6 +39,28 @@ MOVE_MATCH = {
     "example": {"type": "build"}}
 
 
+INT, STR, BOOL, NULL = ({"type": kind} for kind in ("integer", "string", "boolean", "null"))
+
+
+def listof(items: dict) -> dict:
+    return {"type": "array", "items": items}
+
+
+def nullable(schema: dict) -> dict:
+    return {"oneOf": [schema, NULL]}
+
+
+def event(fields: dict, optional: dict | None = None, description: str = "") -> dict:
+    """One event type of a game's EVENTS: its ``fields`` (always there) and the
+    ``optional`` ones (a redacted event leaves out what the seat may not see);
+    ``referee.wire`` adds ``type``."""
+    schema = {"type": "object", "properties": {**fields, **(optional or {})},
+              "required": ["type", *fields], "additionalProperties": False}
+    if description:
+        schema["description"] = description
+    return schema
+
+
 def prefix(engine: Engine) -> str:
     """The component-name prefix of a game: ``threemagic`` → ``Threemagic``."""
     return engine.id[:1].upper() + engine.id[1:]
@@ -84,6 +106,19 @@ def move_schema(engine: Engine, move_type: str) -> dict:
     return schema
 
 
+def by_type(description: str, named: str, types) -> dict:
+    """The union of the schemas ``named`` + each type, discriminated by ``type``."""
+    return {"description": description, "oneOf": [ref(named + t) for t in types],
+            "discriminator": {"propertyName": "type", "mapping": {
+                t: f"#/components/schemas/{named}{t}" for t in types}}}
+
+
+def event_schema(schema: dict, event_type: str) -> dict:
+    schema = copy.deepcopy(schema)
+    schema["properties"] = {"type": {"const": event_type}, **schema["properties"]}
+    return schema
+
+
 def portable(node):
     """The same schema in the spelling client generators read: a ``const`` that is not a
     string becomes a one-value ``enum`` (openapi-python-client writes broken code for
@@ -123,14 +158,16 @@ def components(engine: Engine) -> dict:
     for move_type in engine.move_schemas:
         out[f"{p}Move_{move_type}"] = move_schema(engine, move_type)
     if engine.move_schemas:
-        out[f"{p}Move"] = {
-            "description": f"A {engine.title} move: one object of legal-moves, posted back as "
-                           "it was listed (p and text may be left in or out).",
-            "oneOf": [ref(f"{p}Move_{t}") for t in engine.move_schemas],
-            "discriminator": {"propertyName": "type", "mapping": {
-                t: f"#/components/schemas/{p}Move_{t}" for t in engine.move_schemas}}}
+        out[f"{p}Move"] = by_type(
+            f"A {engine.title} move: one object of legal-moves, posted back as it was listed "
+            "(p and text may be left in or out).", f"{p}Move_", engine.move_schemas)
     else:
         out[f"{p}Move"] = {"type": "object", "required": ["type", "seat"]}
+    for event_type, schema in engine.event_schemas.items():
+        out[f"{p}Event_{event_type}"] = event_schema(schema, event_type)
+    out[f"{p}Event"] = by_type(
+        f"A {engine.title} event: what a move or the setup did, as the caller may see it.",
+        f"{p}Event_", engine.event_schemas)
     out[f"{p}Options"] = options_schema(engine)
     view = copy.deepcopy(engine.view_schema)
     view.setdefault("type", "object")
@@ -168,12 +205,13 @@ def components(engine: Engine) -> dict:
 def bodies(engine: Engine, p: str) -> dict:
     """The stateless routes' request and answer bodies of one game."""
     state, move, view = ref(f"{p}State"), ref(f"{p}Move"), ref(f"{p}View")
+    events = {"type": "array", "items": ref(f"{p}Event")}
     seat_or_null = {"type": ["integer", "null"], "minimum": 1, "maximum": engine.max_players}
     entry = {"type": "object", "required": ["version", "events"], "properties": {
         "version": {"type": "integer", "minimum": 0}, "move": move,
         "setup": {"type": "boolean", "description": "the first entry: the setup's events "
                                                     "(deals, layout) as the caller may see them"},
-        "events": {"type": "array", "items": {"type": "object"}},
+        "events": events,
         "by": {"type": "string", "description": "who moved: seat:N, bot:N, table or referee"},
         "at": {"type": "number", "description": "Unix time the move landed"}}}
 
@@ -201,8 +239,7 @@ def bodies(engine: Engine, p: str) -> dict:
             "items": dict(entry, additionalProperties=False)}),
         f"{p}StateAnswer": {"type": "object", "required": ["state", "events"], "properties": {
             "state": state, "view": view, "events": {
-                "type": "array", "items": {"type": "object"},
-                "description": "the setup's events (deals, layout), as the holder of the whole "
+                **events, "description": "the setup's events (deals, layout), as the holder of the whole "
                                "state sees them"}}},
         f"{p}LegalMoves": {"type": "object", "required": ["to_move", "moves"], "properties": {
             "to_move": to_move_schema(engine), "moves": {"type": "array", "items": move},
@@ -210,9 +247,7 @@ def bodies(engine: Engine, p: str) -> dict:
         f"{p}ApplyAnswer": {"type": "object", "required": ["state", "move", "events"],
                             "properties": {
                                 "state": state, "move": move, "view_move": move,
-                                "events": {"type": "array", "items": {"type": "object"}},
-                                "view": view,
-                                "view_events": {"type": "array", "items": {"type": "object"}}}},
+                                "events": events, "view": view, "view_events": events}},
         f"{p}ViewAnswer": {"type": "object", "required": ["view"], "properties": {"view": view}},
         f"{p}Log": {"type": "object", "required": ["entries"], "properties": {
             "version": {"type": "integer", "minimum": 0},

@@ -5,6 +5,7 @@ rules can reach, so a leaked or malformed field fails validation.
 """
 
 from referee.engine import CHANCE
+from referee.wire import INT, STR, event, listof, nullable
 
 from .board import (
     ALTAR_CHIPS, ALTARS, CELLS, CHIPS_PER_VALUE, GAUGE_CELLS, MAX_BLESSING, MAX_PLAYERS,
@@ -239,3 +240,29 @@ COMPONENTS = {
         "witches": listed(described(id=WITCH, ability={"type": "null", "description": (
             "the awakened ability: unpublished, so none (GM-4.2)")}), len(WITCHES)),
     }}
+
+
+#: Events (what a move or the setup did), one schema per event type; the fields a
+#: seat may not see (another's card) are optional: the redacted event leaves them out
+EVENTS = {
+    "witch_dealt": event({"seat": SEAT, "witch": WITCH}),
+    "chip_drawn": event({"holder": {"oneOf": [SEAT, ALTAR]}, "into": {"enum": ["stack", "hand", "altar"]}}, optional={"chip": CHIP}),
+    "turn_started": event({"round": INT, "seat": SEAT}),
+    "operated": event({"popped": listof(INT), "result": INT, "seat": SEAT}),
+    "chip_taken": event({"altar": ALTAR, "chip": CHIP, "seat": SEAT}),
+    "chip_placed": event({"cell": CELL, "chip": CHIP, "seat": SEAT}),
+    "gauge_advanced": event({"gauge": GAUGE_CELL, "seat": SEAT}),
+    "altar_refilled": event({"altar": ALTAR, "chips": listof(CHIP)}),
+    "chip_pushed": event({"chip": CHIP, "seat": SEAT}),
+    "turn_ended": event({"round": INT, "seat": SEAT}),
+    "sets_formed": event({"lines": listof(listof(INT)), "seat": SEAT}),
+    "witches_awakened": event({"seat": SEAT, "witches": listof(WITCH)}),
+    "penalty": event(
+        {"seat": SEAT, "with": nullable(INT)},
+        optional={"positions": {"type": "object", "additionalProperties": INT}},
+    ),
+    "blessed": event({"amount": INT, "from": INT, "overshoot": INT, "seat": SEAT, "to": INT}),
+    "game_over": event({"rule": STR}),
+    "witch_picked": event({"seat": SEAT, "witch": WITCH}),
+    "witch_removed": event({"witch": WITCH}),
+}

@@ -5,6 +5,8 @@ rules can produce: a rock count never exceeds the setup's rocks (G-2.4), a game 
 has more escapes than pieces but one (G-7.1).
 """
 
+from referee.wire import INT, STR, event, listof, nullable
+
 from .board import (
     DIE, ESCAPE_BONUS, MOST_ESCAPES, ORTHOGONAL, PIECES_PER_SEAT, PLACEMENT_ORDER, PLATES,
     ROCKS_AFTER_SETUP,
@@ -237,4 +239,19 @@ COMPONENTS = {
                            "description": "the bonus of the game's 1st, 2nd, 3rd escape "
                                           "(G-5.3)"},
     },
+}
+
+
+#: Events (what a move or the setup did), one schema per event type; the fields a
+#: seat may not see (another's card) are optional: the redacted event leaves them out
+EVENTS = {
+    "piece_placed": event({"plate": PLATE, "rocks": listof(PLATE), "seat": SEAT}),
+    "piece_moved": event({"from": PLATE, "seat": SEAT, "to": PLATE}),
+    "rock_pushed": event({"dir": STR, "from": PLATE, "to": nullable(PLATE)}),
+    "piece_escaped": event({"bonus": INT, "plate": PLATE, "points": INT, "seat": SEAT}),
+    "ghost_placed": event({"plate": PLATE, "seat": SEAT}),
+    "ghost_moved": event({"dir": STR, "from": PLATE, "to": PLATE}),
+    "rock_removed": event({"plate": PLATE}),
+    "game_over": event({"rule": STR}),
+    "passed": event({"seat": SEAT}),
 }

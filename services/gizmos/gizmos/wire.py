@@ -5,6 +5,7 @@ rules can reach, so a leaked or malformed field fails validation.
 """
 
 from referee.engine import CHANCE
+from referee.wire import BOOL, INT, STR, event
 
 from .cards import (
     BASE_LIMITS, BUILD_GRANTING, BY_LEVEL, CARDS, COLORS, DECK_SIZE, DISPLAY_SIZE, END_GIZMOS,
@@ -256,3 +257,35 @@ COMPONENTS = _object({
 }, description="Gizmos's components: the 112 cards (effect as data and as text), the kinds "
                "of gizmo, the spheres, the decks, the starting limits and the end, named and "
                "explained in English and Japanese.")
+
+
+#: Events (what a move or the setup did), one schema per event type; the fields a
+#: seat may not see (another's card) are optional: the redacted event leaves them out
+EVENTS = {
+    "setup": event({"first_player": INT, "players": INT}),
+    "card_revealed": event({"card": INT, "level": LEVEL}),
+    "row_refilled": event({"color": COLOR}),
+    "research_started": event({"count": INT, "level": LEVEL, "seat": SEAT}),
+    "card_drawn": event({"level": LEVEL, "private": BOOL, "seat": SEAT}, optional={"card": INT}),
+    "research_declined": event({"seat": SEAT}),
+    "card_returned": event({"level": LEVEL, "seat": SEAT}, optional={"card": INT}),
+    "turn_ended": event({"seat": SEAT}),
+    "filed": event({"card": INT, "from": STR, "seat": SEAT}),
+    "triggered": event({"gizmo": INT, "seat": SEAT}),
+    "picked": event({"color": COLOR, "seat": SEAT}),
+    "built": event(
+        {
+            "card": INT,
+            "converters": USED_CONVERTERS,
+            "free": BOOL,
+            "from": STR,
+            "seat": SEAT,
+            "spend": SPEND,
+        }
+    ),
+    "energy_drawn": event({"color": COLOR, "seat": SEAT}),
+    "vp_gained": event({"count": INT, "seat": SEAT, "via": INT}),
+    "end_triggered": event({"gizmos": INT, "level3": INT, "seat": SEAT}),
+    "game_over": event({"reason": STR}),
+    "passed": event({"seat": SEAT}),
+}

@@ -6,6 +6,7 @@ so a leaked or malformed field fails validation.
 """
 
 from referee.engine import CHANCE
+from referee.wire import BOOL, INT, STR, event, listof, nullable
 
 from .calls import ANSWERS
 from .cards import (
@@ -341,3 +342,39 @@ COMPONENTS = _object({
 }, description="Three Magic's components: attributes, the 60 mana cards, the 13 spell "
                "patterns, call costs, catalysts, stakes and the table's words, named and "
                "explained in English and Japanese.")
+
+
+#: Events (what a move or the setup did), one schema per event type; the fields a
+#: seat may not see (another's card) are optional: the redacted event leaves them out
+EVENTS = {
+    "match_started": event({"manager": SEAT, "match": INT}),
+    "card_dealt": event({"card": CARD_OR_HIDDEN, "seat": SEAT}),
+    "indicator_turned": event({"card": CARD_OR_HIDDEN, "catalyst": STR, "number": INT}),
+    "card_drawn": event({"card": CARD_OR_HIDDEN, "draw_pile": INT, "seat": SEAT}),
+    "card_discarded": event(
+        {"card": CARD_OR_HIDDEN, "insert": nullable(INT), "remove": INT, "seat": SEAT}
+    ),
+    "call_window_opened": event({"card": CARD_OR_HIDDEN, "discarder": SEAT, "seats": listof(SEAT)}),
+    "answered": event({"seat": SEAT}),
+    "called": event(
+        {
+            "call": STR,
+            "card": CARD_OR_HIDDEN,
+            "cost": INT,
+            "discarder": SEAT,
+            "seat": SEAT,
+            "spell": listof(CARD),
+        }
+    ),
+    "exhaustive_draw": event({"manager": SEAT, "manager_tenpai": BOOL}),
+    "field_to_pool": event({"od": INT}),
+    "match_ended": event({"end": {"enum": list(ENDS)}, "match": INT, "next_manager": SEAT}),
+    "ron_declared": event({"card": CARD_OR_HIDDEN, "discarder": SEAT, "seat": SEAT}),
+    "magic_measured": event({"discarder": nullable(SEAT), "score": MEASURED, "seat": SEAT,
+                             "win": {"enum": ["ron", "tsumo"]}}),
+    "od_paid": event({**SETTLEMENT["properties"], "seat": SEAT}),
+    "game_over": event({"od": listof(INT), "reason": STR}),
+    "manager_stake": event({"od": INT, "seat": SEAT}),
+    "tsumo_declared": event({"card": CARD_OR_HIDDEN, "insert": INT, "seat": SEAT}),
+    "riichi_declared": event({"seat": SEAT, "stake": INT}),
+}

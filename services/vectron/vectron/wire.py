@@ -9,6 +9,7 @@ citing the rule.
 """
 
 from referee.engine import CHANCE
+from referee.wire import BOOL, INT, STR, event, listof
 
 from .board import (
     CARD_COUNT, CARDS, CELLS, CHIPS, GATE, GAUGE_LIMIT, HAND_SIZE, HOLDABLE, MAP_CHIP_COUNT,
@@ -258,4 +259,34 @@ COMPONENTS = {
         "action_column": _described(),
         "deck": _described(),
     },
+}
+
+
+#: Events (what a move or the setup did), one schema per event type; the fields a
+#: seat may not see (another's card) are optional: the redacted event leaves them out
+EVENTS = {
+    "start_chips": event({"chip": STR}),
+    "layout": event({"cells": GRID}),
+    "card_dealt": event({"seat": SEAT}, optional={"card": CARD}),
+    "deck_draw": event({"seat": SEAT}),
+    "card_drawn": event({"seat": SEAT, "source": {"oneOf": [DECK, SEAT]}}, optional={"card": CARD}),
+    "card_placed": event({"card": CARD, "seat": SEAT}),
+    "piece_moved": event(
+        {"card": CARD, "from": CELL, "result": STR, "seat": SEAT, "to": CELL},
+        optional={
+            "gains": {"type": "object", "additionalProperties": INT},
+            "gave": STR,
+            "left": STR,
+            "other": SEAT,
+            "other_fallen": BOOL,
+            "took": STR,
+        },
+    ),
+    "turn_ended": event({"seat": SEAT}),
+    "card_forced": event({"card": CARD, "seat": SEAT}),
+    "piece_stood_up": event({"seat": SEAT}),
+    "stopped": event({"seat": SEAT}),
+    "settled": event({"gauges": listof(INT), "points": listof(INT), "scores": listof(INT)}),
+    "refreshed": event({}),
+    "game_over": event({"scores": listof(INT)}),
 }
