@@ -24,6 +24,10 @@ from .lobby import SessionChanged
 HINT_BUDGET_MS = 500
 
 
+NO_COMPANION_BOTS = ("a companion table has no bots: every seat holds real cards and enters "
+                     "them from its own phone")
+
+
 def bot_seats(requested: dict, players: int) -> dict[int, str]:
     """``{"2": "strong"}`` of a create request → ``{2: "strong"}``, or 422 no_such_seat."""
     seats = {}
@@ -45,6 +49,8 @@ def register(app, api):
             raise Forbidden("only the table token gives a seat to a bot or takes it back")
         if not 1 <= seat <= int(session.meta["players"]):
             raise NoSuchSeat(f"there is no seat {seat}")
+        if session.meta["mode"] == "companion":
+            raise BadRequest(NO_COMPANION_BOTS)
 
     def seat_change(session, caller, seat, change, meta_set, meta_del=()):
         table_seat(session, caller, seat)

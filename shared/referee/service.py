@@ -17,7 +17,7 @@ from flask import Flask, Response, request
 from jsonschema import Draft202012Validator
 
 from . import bots, observability, schemas, wire
-from .engine import LANGUAGES, Engine
+from .engine import LANGUAGES, REFEREE, Engine
 from .errors import BadRequest, InvalidInput, NoSuchSeat, RefereeError
 from .web import DEFAULT_MAX_BODY, OpenApi, install_error_handlers, json_response
 
@@ -111,7 +111,9 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
     def apply(body):
         at_table(engine, body["state"], body.get("view_as"), "view_as")
         check_annotations(body["move"])
-        state, events, move = engine.step(body["state"], body["move"])
+        # a session's reader is who sends the move: a companion entry is checked as its
+        entrant = body["view_as"] if "view_as" in body else REFEREE  # (Engine.entries)
+        state, events, move = engine.step(body["state"], body["move"], entrant=entrant)
         lang = language()
         answer = {"state": state, "move": dict(move, text=engine.move_text(move, lang)),
                   "events": events}

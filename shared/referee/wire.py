@@ -138,6 +138,7 @@ def components(engine: Engine) -> dict:
     properties.update(envelope(engine, p))
     view.setdefault("required", [])
     properties["seeded"] = SEEDED
+    properties["awaiting"] = AWAITING
     view["required"] = sorted(set(view["required"]) | set(VIEW_KEYS))
     out[f"{p}View"] = view
     out[f"{p}State"] = {
@@ -232,6 +233,11 @@ SEEDED = {"type": "boolean", "description": (
     "true: a digital game created with a client's seed, whose every draw (and so every "
     "hidden card) is known to whoever knows the seed; false: drawn from a secret key, or a "
     "tabletop game")}
+AWAITING = {"description": (
+    "companion mode, at a chance point only: whose entry the referee waits for — the seat "
+    "the outcome goes to privately (only its token may enter it), or \"table\" for a public "
+    "outcome (the table token or any seat enters it); never what"),
+    "oneOf": [{"type": "integer", "minimum": 1}, {"const": "table"}]}
 HEX16 = {"type": "string", "pattern": "^[0-9a-f]{16}$"}
 #: a state's generator (referee.rng): the shapes check_state accepts, and no other
 GENERATOR = {"description": "the generator of a digital game (null: tabletop): whoever holds "
