@@ -32,6 +32,24 @@ def test_the_readme_ghostone_session_plays_to_the_end(redis_url, tmp_path):
     assert answers[-1]["final"] is True and answers[-1]["winners"]
 
 
+def test_the_readme_companion_session_keeps_each_hand_on_its_phone(redis_url, tmp_path):
+    with Stack(port=free_port(), workers=1, threads=4, redis_url=redis_url,
+               log=lambda line: None, env={"LOG_LEVEL": "warning"}) as stack:
+        run = subprocess.run(["bash", "-euo", "pipefail", "-c", example("companion-session")],
+                             cwd=tmp_path, env={"REFEREE": stack.url, "PATH": "/usr/bin:/bin"},
+                             capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    answers = [json.loads(line) for line in lines if line.startswith("{")]
+    assert next(a for a in answers if "code" in a)["code"] == "not_your_entry"
+    draws = [e["move"] for e in answers[-1]["entries"] if e.get("move", {}).get("type") == "draw"]
+    hidden = [d for d in draws if d["into"] == "hand"]
+    assert hidden and all("chip" not in d for d in hidden), "the table reads no hand chip"
+    assert all("chip" in d for d in draws if d["into"] != "hand")
+    seats = json.loads(lines[-1])
+    assert len(seats[0]["hand"]) == 3 and seats[1]["hand"] == {"count": 2}
+
+
 def test_the_readme_lists_every_error_code_and_no_other():
     from referee.errors import CODES
     text = README.read_text()
