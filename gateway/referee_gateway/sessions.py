@@ -174,7 +174,8 @@ def register(app, api):
         def plan(session, caller):
             played = _own_move(session, caller, body["move"])
             result = upstream.call(session.game, "/v1/apply", {
-                "state": session.state, "move": played, "view_as": view_seat(caller)})
+                "state": session.state, "move": played, "view_as": view_seat(caller),
+                "entrant": view_seat(caller)})  # companion: who enters (Engine.entries)
             state = result["state"]
             logged = {k: v for k, v in result["move"].items() if k != "text"}  # read-time text
             entry = {"version": state["version"], "move": logged, "events": result["events"]}

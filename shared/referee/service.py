@@ -111,9 +111,8 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
     def apply(body):
         at_table(engine, body["state"], body.get("view_as"), "view_as")
         check_annotations(body["move"])
-        # a session's reader is who sends the move: a companion entry is checked as its
-        entrant = body["view_as"] if "view_as" in body else REFEREE  # (Engine.entries)
-        state, events, move = engine.step(body["state"], body["move"], entrant=entrant)
+        state, events, move = engine.step(body["state"], body["move"],
+                                          entrant=body.get("entrant", REFEREE))
         lang = language()
         answer = {"state": state, "move": dict(move, text=engine.move_text(move, lang)),
                   "events": events}

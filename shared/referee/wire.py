@@ -194,7 +194,8 @@ def bodies(engine: Engine, p: str) -> dict:
         f"{p}ApplyRequest": request(["state", "move"], state=state, move=move,
                                     view_as=dict(seat_or_null, description=(
                                         "also answer the view, the move and the events as "
-                                        "this seat sees them (null: public)"))),
+                                        "this seat sees them (null: public)")),
+                                    entrant=dict(seat_or_null, description=ENTRANT)),
         f"{p}ViewRequest": request(["state"], state=state, seat=dict(
             seat_or_null, description="null: the public view")),
         f"{p}ViewLogRequest": request(["entries"], seat=seat_or_null, entries={
@@ -233,6 +234,9 @@ SEEDED = {"type": "boolean", "description": (
     "true: a digital game created with a client's seed, whose every draw (and so every "
     "hidden card) is known to whoever knows the seed; false: drawn from a secret key, or a "
     "tabletop game")}
+ENTRANT = ("companion mode: who sends a chance entry (a seat, or null: the table token), "
+           "checked against what it may enter and what it knows; left out, the caller holds "
+           "the whole state and is not asked")
 AWAITING = {"description": (
     "companion mode, at a chance point only: whose entry the referee waits for — the seat "
     "the outcome goes to privately (only its token may enter it), or \"table\" for a public "
