@@ -197,3 +197,20 @@ def test_a_whole_companion_game_each_token_entering_its_own(client, game, player
     assert private > 0 and steps > 20
     score = read(client, session, table, "/score")
     assert score["final"] and score["winners"]
+
+
+def test_the_stateless_apply_checks_a_companion_entry_only_when_told_its_entrant(client):
+    """``entrant`` on /apply: the seat (or null, the table) that sends a companion entry is
+    checked as a session checks it; left out, the holder of the whole state is not asked."""
+    state = client.post("/v1/games/threemagic/new", json={
+        "players": 3, "mode": "companion"}).get_json()["state"]
+    receiver = ENGINE.awaiting(state)
+    entry = bare(ENGINE.legal_moves(state)[0])
+    other = receiver % 3 + 1
+    for entrant in (None, other):
+        assert_problem(client.post("/v1/games/threemagic/apply", json={
+            "state": state, "move": entry, "entrant": entrant}), 403, "not_your_entry")
+    for body in ({"entrant": receiver}, {}):
+        answer = client.post("/v1/games/threemagic/apply",
+                             json=dict(body, state=state, move=entry))
+        assert answer.status_code == 200, answer.get_json()
