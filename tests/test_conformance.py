@@ -16,7 +16,7 @@ def test_games_are_registered():
 
 #: companion games are tabletop games entered by other tokens: fewer of them, to check
 #: what differs (each seat's and the table's listing of entries, at every deep step)
-COMPANION_GAMES, COMPANION_DEEP = 40, 10
+COMPANION_GAMES, COMPANION_DEEP = 20, 6
 
 
 @pytest.mark.parametrize("mode", ["digital", "tabletop", "companion"])
