@@ -214,3 +214,14 @@ def test_the_stateless_apply_checks_a_companion_entry_only_when_told_its_entrant
         answer = client.post("/v1/games/threemagic/apply",
                              json=dict(body, state=state, move=entry))
         assert answer.status_code == 200, answer.get_json()
+
+
+def test_an_entrant_not_at_the_table_is_refused_in_every_mode(client):
+    """Like view_as: a seat the document allows that this table lacks is 422 no_such_seat;
+    one out of every table's range, 400 (the fuzzer's find: once accepted in digital mode)."""
+    state = client.post("/v1/games/gematon/new", json={"players": 2}).get_json()["state"]
+    move = bare(engines()["gematon"].legal_moves(state)[0])
+    assert_problem(client.post("/v1/games/gematon/apply", json={
+        "state": state, "move": move, "entrant": 3}), 422, "no_such_seat")
+    assert_problem(client.post("/v1/games/gematon/apply", json={
+        "state": state, "move": move, "entrant": 5}), 400, "bad_request")

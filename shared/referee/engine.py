@@ -282,6 +282,8 @@ class Engine:
         ``REFEREE``, the holder of the whole state, is not asked.
         """
         self.check(state, trusted)
+        if entrant is not None and entrant != REFEREE:
+            self._check_seat(state, entrant)
         with self._guard():
             if entrant != REFEREE and state["mode"] == "companion" and isinstance(move, dict) \
                     and move.get("seat") == CHANCE and state["to_move"] == [CHANCE]:

@@ -110,6 +110,7 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
            operation_id="applyMove")
     def apply(body):
         at_table(engine, body["state"], body.get("view_as"), "view_as")
+        at_table(engine, body["state"], body.get("entrant"), "entrant")
         check_annotations(body["move"])
         state, events, move = engine.step(body["state"], body["move"],
                                           entrant=body.get("entrant", REFEREE))
