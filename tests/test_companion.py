@@ -148,8 +148,11 @@ def test_a_seat_takes_back_its_own_entry_and_the_table_undoes_any_log_kept(clien
 
 def test_the_table_enters_no_seat_move_and_a_companion_table_has_no_bots(client):
     assert_problem(client.post("/v1/sessions", json={
-        "game": "threemagic", "players": 3, "mode": "companion", "bots": {"2": "basic"}}),
-        400, "bad_request")
+        "game": "threemagic", "players": 3, "mode": "companion", "bots": {"2": "strong"}}),
+        422, "unprocessable")
+    table = create_session(client, game="threemagic", players=3, mode="companion")
+    assert_problem(client.put(session_url(table, "/seats/2/bot"), json={"level": "strong"},
+                              headers=bearer(table["table_token"])), 422, "unprocessable")
     session = create_session(client, game="ghostone", players=3, mode="companion")
     state = read(client, session, session["table_token"])
     assert state["to_move"] != [CHANCE]  # Ghostone's placement: a seat moves first

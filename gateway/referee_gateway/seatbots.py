@@ -14,7 +14,7 @@ from flask import request
 
 from referee import schemas
 from referee.bots import LEVELS, MAX_BUDGET_MS
-from referee.errors import BadRequest, Forbidden, NoBot, NoSuchSeat, NotStarted
+from referee.errors import BadRequest, Forbidden, NoBot, NoSuchSeat, NotStarted, Unprocessable
 from referee.web import json_response
 
 from .access import IF_MATCH, Change, bumped, load, seats_of, stamped, view_seat, write
@@ -50,7 +50,7 @@ def register(app, api):
         if not 1 <= seat <= int(session.meta["players"]):
             raise NoSuchSeat(f"there is no seat {seat}")
         if session.meta["mode"] == "companion":
-            raise BadRequest(NO_COMPANION_BOTS)
+            raise Unprocessable(NO_COMPANION_BOTS)
 
     def seat_change(session, caller, seat, change, meta_set, meta_del=()):
         table_seat(session, caller, seat)

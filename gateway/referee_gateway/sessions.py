@@ -16,7 +16,7 @@ from flask import Response, current_app, request
 
 from referee import schemas
 from referee.engine import CHANCE
-from referee.errors import BadRequest, Forbidden, NotStarted
+from referee.errors import BadRequest, Forbidden, NotStarted, Unprocessable
 from referee.web import json_response
 
 from .access import (
@@ -87,7 +87,7 @@ def register(app, api):
             raise BadRequest('only a table with open seats ("seats": "open") is public')
         bots = bot_seats(body.pop("bots"), body["players"])
         if bots and body["mode"] == "companion":
-            raise BadRequest(NO_COMPANION_BOTS)
+            raise Unprocessable(NO_COMPANION_BOTS)
         answer = upstream.call(game, "/v1/new", dict(body, view_as=None))
         state = answer["state"]
         open_seats = open_seats and len(bots) < state["players"]  # all bots: no lobby
