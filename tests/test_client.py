@@ -243,3 +243,26 @@ def test_a_stream_ticket_for_a_browser_and_errors_in_japanese(stack, referee):
     assert illegal.value.code == "illegal_move" and illegal.value.rule == "G-2.3"
     assert "規則G-2.3" in illegal.value.detail
 
+
+def test_a_companion_table_each_phone_enters_its_own_cards(referee):
+    """Issue 32: seats join by code; each phone enters the cards dealt into its hand by name,
+    the table token is refused them, and a card none of whose copies the seat has not seen
+    is refused with the rule (T-10.1, T-10.2)."""
+    table = referee.create("threemagic", players=3, mode="companion", seats="open")
+    phones = {}
+    for _ in range(3):
+        phone = referee.join(table.join_code)
+        phones[phone.seat] = phone
+    seat = table.table.awaiting()
+    assert seat in phones and phones[seat].awaiting() == seat
+    card = phones[seat].legal_moves()[0]["card"]
+    with pytest.raises(Forbidden) as refused:
+        table.table.enter(card=card)
+    assert refused.value.code == "not_your_entry"
+    answer = phones[seat].enter(card=card)
+    assert answer["move"]["card"] == card and answer["view"]["hands"][seat - 1] == [card]
+    assert table.table.view()["view"]["hands"][seat - 1] == {"count": 1}
+    with pytest.raises(IllegalMove) as impossible:
+        phones[table.table.awaiting()].enter(card="no such card")
+    assert impossible.value.code == "impossible_entry" and impossible.value.rule
+    assert phones[seat].undo()["entry"]["correction"] == "takeback"

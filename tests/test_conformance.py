@@ -2,6 +2,7 @@
 
 import pytest
 from referee import conformance, secretpairs
+from referee.engine import Engine
 from referee.registry import engines
 
 GAMES = engines()
@@ -13,22 +14,28 @@ def test_games_are_registered():
     assert "ghostone" in GAMES
 
 
-@pytest.mark.parametrize("mode", ["digital", "tabletop"])
+#: companion games are tabletop games entered by other tokens: fewer of them, to check
+#: what differs (each seat's and the table's listing of entries, at every deep step)
+COMPANION_GAMES, COMPANION_DEEP = 20, 6
+
+
+@pytest.mark.parametrize("mode", ["digital", "tabletop", "companion"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_random_games_to_the_end(game, mode):
     engine = GAMES[game]
     counts = range(engine.min_players, engine.max_players + 1)
     perturbed = hidden = 0
-    for seed in range(GAMES_PER_ENGINE // 2):
+    games, deep = (COMPANION_GAMES, COMPANION_DEEP) if mode == "companion" else (
+        GAMES_PER_ENGINE // 2, DEEP_GAMES // 2)
+    for seed in range(games):
         players = counts[seed % len(counts)]
-        result = conformance.play_random_game(engine, players, seed, mode,
-                                              deep=seed < DEEP_GAMES // 2)
+        result = conformance.play_random_game(engine, players, seed, mode, deep=seed < deep)
         assert result.steps > 0
         perturbed += result.perturbed
         hidden += result.hidden_outcomes
     if engine.has_secrets:
         assert perturbed > 0, "the hidden-information check never saw a secret change"
-    if engine.has_secrets and mode == "tabletop":
+    if engine.has_secrets and mode != "digital":
         assert hidden > 0, "no hidden chance outcome was swapped for an indistinguishable one"
 
 
@@ -39,16 +46,18 @@ def pair_runs(engine, mode) -> list[tuple[int, int]]:
     """(players, seed) of the games whose secrets are swapped: the fewest and the most
     players. Vectron's pairs run hundreds of steps each (every step a picture), so its
     tabletop game is the most players' only."""
-    if engine.id == "vectron" and mode == "tabletop":
+    if engine.id == "vectron" and mode != "digital":
         return [(engine.max_players, 2)]
     return [(engine.min_players, 1), (engine.max_players, 2)]
 
 
-@pytest.mark.parametrize("mode", ["tabletop", "digital"])
+@pytest.mark.parametrize("mode", ["tabletop", "digital", "companion"])
 @pytest.mark.parametrize("game", SECRET_GAMES)
 def test_swapped_secrets_stay_hidden_to_the_end(game, mode):
     """A secret swapped in the setup or mid-game changes nothing a seat or the spectator
-    reads, at any later step, until the game shows it (referee.secretpairs)."""
+    reads, at any later step, until the game shows it (referee.secretpairs). In companion
+    mode the swapped secrets are private entries: the table token, the spectator and every
+    other seat read identical bytes, the listing of entries included."""
     engine = GAMES[game]
     tally = secretpairs.Pairs()
     for players, seed in pair_runs(engine, mode):
@@ -68,3 +77,12 @@ def test_swapped_secret_pairs_catch_a_p_counted_over_hidden_hands(monkeypatch):
     monkeypatch.setattr(old_rule, "_odds_hidden", lambda move: False)
     with pytest.raises(AssertionError, match=r"log\.move differs"):
         secretpairs.play_pairs(old_rule, 2, 1, "tabletop", secretpairs.Pairs())
+
+
+def test_swapped_secret_pairs_catch_entries_counted_over_hidden_hands():
+    """The companion pairs fail on a listing of entries counted over the whole state (the
+    other hands included): which cards the table may enter would tell what the hands hold."""
+    leaky = type(GAMES["threemagic"])()
+    leaky._entry_outcomes = lambda state, entrant: Engine._entry_outcomes(leaky, state, entrant)
+    with pytest.raises(AssertionError, match=r"listing differs"):
+        secretpairs.play_pairs(leaky, 3, 1, "companion", secretpairs.Pairs())

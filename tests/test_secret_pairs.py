@@ -118,27 +118,45 @@ def headers_of(response, sized: bool = True) -> dict:
 
 class Table:
     """One tabletop session: its table token enters everything, seat 1 and the spectator
-    observe."""
+    observe. Companion (issue 32): each seat enters its own private outcomes and moves,
+    the table token the public outcomes, and the table token observes too."""
 
-    def __init__(self, client, game, players):
-        self.client, self.engine = client, engines()[game]
-        self.session = create_session(client, game=game, players=players, mode="tabletop")
-        self.readers = {"seat 1": next(s["token"] for s in self.session["seats"]
-                                       if s["seat"] == OBSERVER),
+    def __init__(self, client, game, players, mode="tabletop"):
+        self.client, self.engine, self.mode = client, engines()[game], mode
+        self.session = create_session(client, game=game, players=players, mode=mode)
+        self.seats = {s["seat"]: s["token"] for s in self.session["seats"]}
+        self.readers = {"seat 1": self.seats[OBSERVER],
                         "spectator": self.session["spectator_token"]}
+        if mode == "companion":
+            self.readers["table"] = self.session["table_token"]
         self.table = bearer(self.session["table_token"])
         self.version = self.session["version"]
         self.streams = {name: Stream(client, self.session, token)
                         for name, token in self.readers.items()}
 
     def listing(self) -> list[dict]:
+        if self.mode == "companion":  # the real cards: the referee's own listing
+            state = self.client.application.extensions["sessions"].load(
+                self.session["session_id"]).state
+            return [bare(m) for m in self.engine.legal_moves(state)]
         answer = self.client.get(session_url(self.session, "/legal-moves"), headers=self.table)
         assert answer.status_code == 200, answer.get_json()
         return [bare(m) for m in answer.get_json()["moves"]]
 
+    def token_for(self, move: dict) -> dict:
+        """Who enters ``move``: the table token in tabletop mode; in companion mode the
+        seat that moves, or the token the view says the entry awaits."""
+        if self.mode != "companion":
+            return self.table
+        if move["seat"] != CHANCE:
+            return bearer(self.seats[move["seat"]])
+        awaited = self.client.get(session_url(self.session), headers=self.table).get_json()[
+            "view"]["awaiting"]
+        return self.table if awaited == "table" else bearer(self.seats[awaited])
+
     def play(self, move: dict) -> None:
         answer = self.client.post(session_url(self.session, "/moves"), json={"move": move},
-                                  headers=self.table)
+                                  headers=self.token_for(move))
         assert answer.status_code == 200, answer.get_json()
         self.version = answer.get_json()["version"]
 
@@ -204,10 +222,10 @@ def twin_of(engine, move: dict, listing: list[dict], other: bool) -> dict | None
                  and bare(engine.view_move(m, OBSERVER)) == seen), None)
 
 
-def play_pair(client, game: str, swap_at: int, seed: int) -> dict:
+def play_pair(client, game: str, swap_at: int, seed: int, mode: str = "tabletop") -> dict:
     """Two sessions, the twin's ``swap_at``-th hidden outcome another one; to the end."""
     engine, rnd = engines()[game], random.Random(f"{game}/{swap_at}/{seed}")
-    first, twin = Table(client, game, GAMES[game]), Table(client, game, GAMES[game])
+    first, twin = (Table(client, game, GAMES[game], mode) for _ in range(2))
     tally = {"steps": 0, "comparisons": 0, "revealed": False, "swapped": False}
     hidden_seen, compared = 0, first.version
     try:
@@ -264,9 +282,12 @@ def play_pair(client, game: str, swap_at: int, seed: int) -> dict:
     return tally
 
 
+@pytest.mark.parametrize("mode", ["tabletop", "companion"])
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_sessions_differing_in_a_secret_read_alike_to_the_end(gateway, game):
-    pairs = [play_pair(gateway, game, swap_at, seed=1) for swap_at in SWAPS[game]]
+def test_sessions_differing_in_a_secret_read_alike_to_the_end(gateway, game, mode):
+    """Companion (issue 32): the secret is a private entry of seat 2, entered from its own
+    token; the table token reads alike too, its listing of entries included."""
+    pairs = [play_pair(gateway, game, swap_at, seed=1, mode=mode) for swap_at in SWAPS[game]]
     print(f"{game}: {[p['steps'] for p in pairs]} steps compared, "
           f"{sum(p['comparisons'] for p in pairs)} comparisons, "
           f"revealed {[p['revealed'] for p in pairs]}")

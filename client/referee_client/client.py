@@ -199,6 +199,26 @@ class Session:
         return self.referee.request("GET", self.path + "/log", token=self.token,
                                     params={"since": since}, idempotent=True)["entries"]
 
+    # ------------------------------------------------------------ companion
+    def awaiting(self):
+        """Companion mode: whose entry the session waits for — a seat number, ``"table"``
+        (a public outcome: the table token or any seat enters it), or None."""
+        return self.view()["view"].get("awaiting")
+
+    def enter(self, *, if_match=None, **fields) -> dict:
+        """Companion (or tabletop) mode: enter the chance outcome this token holds, named
+        by its fields (``enter(card="m5")``, ``enter(chip=4)``): the one listed entry that
+        has them. Where none is listed the outcome is sent as named, so that the referee
+        answers why (``impossible_entry``, ``entry_conflict``, ``not_your_entry``)."""
+        listed = [m for m in self.legal_moves() if m.get("seat") == "chance"]
+        found = [m for m in listed if all(m.get(k) == v for k, v in fields.items())]
+        if len(found) > 1:
+            raise ValueError(f"{len(found)} listed entries have {fields}: name more fields")
+        shape = {k: v for k, v in (listed[0] if listed else {}).items()
+                 if k not in ("p", "text")}
+        move = found[0] if found else dict(shape, seat="chance", **fields)
+        return self.move(move, if_match=if_match)
+
     # -------------------------------------------------------------- changes
     def move(self, move: dict, *, if_match=None, idempotency_key: str | None = None) -> dict:
         """Play ``move``. ``if_match=True`` pins the last version seen (412 if it moved
@@ -206,8 +226,8 @@ class Session:
         return self._change("/moves", {"move": move}, if_match, idempotency_key)
 
     def undo(self, to_version: int | None = None, *, if_match=None) -> dict:
-        """Tabletop (table token): back to ``to_version``; digital (a seat): take back
-        the seat's own last move."""
+        """Tabletop or companion (table token): back to ``to_version``; digital or
+        companion (a seat): take back the seat's own last move (companion: or entry)."""
         body = {} if to_version is None else {"to_version": to_version}
         return self._change("/undo", body, if_match, None)
 

@@ -8,6 +8,10 @@ Tabletop (table token): undo to any earlier version of the current line of
 play since the game started; redo reverses the latest undo not yet redone,
 while no move has been entered since it.
 
+Companion: the table token undoes and redoes as in tabletop; a seat token takes
+back as in digital, and also its own last chance entry (a card it entered wrongly),
+which only that seat has seen.
+
 Digital (a seat token): take back the seat's own last move, only while
 
 * no other seat has moved since, and it is the last change of the game
@@ -24,6 +28,7 @@ Digital (a seat token): take back the seat's own last move, only while
 from marshmallow import fields, validate
 
 from referee import schemas
+from referee.engine import CHANCE
 from referee.errors import (
     Forbidden, NothingToRedo, NothingToUndo, TakeBackAfterChance, TakeBackGameOver,
     TakeBackHiddenInformation, TakeBackNotLastMove, UndoTargetInvalid,
@@ -84,9 +89,9 @@ def register(app, api):
 
     def undo_precheck(session, caller):
         tabletop = session.meta["mode"] == "tabletop"
-        if caller.role == "table" and not tabletop:
+        if caller.role == "table" and session.meta["mode"] == "digital":
             raise Forbidden("in a digital session a seat takes back its own move; the table "
-                            "token corrects only tabletop sessions")
+                            "token corrects only tabletop and companion sessions")
         if caller.role == "seat" and tabletop:
             raise Forbidden("in a tabletop session the table token undoes")
         if caller.role == "spectator":
@@ -142,7 +147,8 @@ def register(app, api):
         if last["version"] - previous > 1:
             raise TakeBackAfterChance("chance has been played since this move (a roll or a "
                                       "draw): taking it back would replay a known outcome")
-        if reveals(session, last):
+        # companion: a seat's own private entry showed its card to that seat alone
+        if not own_entry(session, last) and reveals(session, last):
             raise TakeBackHiddenInformation("this move carried hidden information that a "
                                             "seat has now seen")
         if target is not None and target != previous:
@@ -153,6 +159,11 @@ def register(app, api):
                  "to_version": previous, "from_version": session.version,
                  "versions": [last["version"]]}
         return corrected(session, caller, state, entry, [(index, dict(last, undone=True))])
+
+    def own_entry(session, entry) -> bool:
+        """Whether ``entry`` is a companion chance entry (its seat took back its own, a card
+        it entered wrongly: nobody else saw it)."""
+        return session.meta["mode"] == "companion" and entry["move"].get("seat") == CHANCE
 
     def reveals(session, entry) -> bool:
         """Whether any seat or the public sees the move or its events otherwise than
@@ -174,8 +185,9 @@ def register(app, api):
                        "that undo comes back and its entries lose their undone mark.")
     def redo(sid, body):
         def precheck(session, caller):
-            if caller.role != "table" or session.meta["mode"] != "tabletop":
-                raise Forbidden("redo is a tabletop correction of the table token")
+            if caller.role != "table" or session.meta["mode"] == "digital":
+                raise Forbidden("redo is a tabletop or companion correction of the table "
+                                "token")
 
         def plan(session, caller):
             entries = store.entries(sid)

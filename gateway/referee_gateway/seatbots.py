@@ -14,7 +14,7 @@ from flask import request
 
 from referee import schemas
 from referee.bots import LEVELS, MAX_BUDGET_MS
-from referee.errors import BadRequest, Forbidden, NoBot, NoSuchSeat, NotStarted
+from referee.errors import BadRequest, Forbidden, NoBot, NoSuchSeat, NotStarted, Unprocessable
 from referee.web import json_response
 
 from .access import IF_MATCH, Change, bumped, load, seats_of, stamped, view_seat, write
@@ -22,6 +22,10 @@ from .lobby import SessionChanged
 
 #: how long a hint may think (ms; the request waits for it)
 HINT_BUDGET_MS = 500
+
+
+NO_COMPANION_BOTS = ("a companion table has no bots: every seat holds real cards and enters "
+                     "them from its own phone")
 
 
 def bot_seats(requested: dict, players: int) -> dict[int, str]:
@@ -45,6 +49,8 @@ def register(app, api):
             raise Forbidden("only the table token gives a seat to a bot or takes it back")
         if not 1 <= seat <= int(session.meta["players"]):
             raise NoSuchSeat(f"there is no seat {seat}")
+        if session.meta["mode"] == "companion":
+            raise Unprocessable(NO_COMPANION_BOTS)
 
     def seat_change(session, caller, seat, change, meta_set, meta_del=()):
         table_seat(session, caller, seat)

@@ -3,7 +3,10 @@
 Who may do what is decided here, from the token alone: a seat token sees and
 moves for its own seat; the table token administers the session and, in a
 tabletop session, enters moves for any seat and chance outcomes; a spectator
-token sees the public view. Every move is a compare-and-set on the version.
+token sees the public view. In a companion session each seat also enters the chance
+outcomes that go into its own hand, and the table token (or any seat) the public ones;
+the table token sees what the spectator sees (the game service checks who enters what,
+``Engine.entries``). Every move is a compare-and-set on the version.
 """
 
 import json
@@ -12,7 +15,8 @@ import re
 from flask import Response, current_app, request
 
 from referee import schemas
-from referee.errors import BadRequest, Forbidden, NotStarted
+from referee.engine import CHANCE
+from referee.errors import BadRequest, Forbidden, NotStarted, Unprocessable
 from referee.web import json_response
 
 from .access import (
@@ -20,7 +24,7 @@ from .access import (
     version_header as _version_header, view_seat, write,
 )
 from .lobby import new_join_code
-from .seatbots import bot_seats
+from .seatbots import NO_COMPANION_BOTS, bot_seats
 from .logview import redact_entries, setup_entry
 
 #: where a created session leads: every session route takes its id from the answer
@@ -82,6 +86,8 @@ def register(app, api):
         if public and not open_seats:
             raise BadRequest('only a table with open seats ("seats": "open") is public')
         bots = bot_seats(body.pop("bots"), body["players"])
+        if bots and body["mode"] == "companion":
+            raise Unprocessable(NO_COMPANION_BOTS)
         answer = upstream.call(game, "/v1/new", dict(body, view_as=None))
         state = answer["state"]
         open_seats = open_seats and len(bots) < state["players"]  # all bots: no lobby
@@ -144,7 +150,7 @@ def register(app, api):
             raise Forbidden("a spectator has no moves")
         if not session.started:
             raise NotStarted("the game has not started: no seat has moves yet")
-        if caller.role == "table" and session.meta["mode"] != "tabletop":
+        if caller.role == "table" and session.meta["mode"] == "digital":
             raise Forbidden("in a digital session each seat asks with its own token")
         listing = upstream.call_object(session.game, "/v1/legal-moves",
                                        {"state": session.state, "seat": view_seat(caller),
@@ -170,7 +176,8 @@ def register(app, api):
         def plan(session, caller):
             played = _own_move(session, caller, body["move"])
             result = upstream.call(session.game, "/v1/apply", {
-                "state": session.state, "move": played, "view_as": view_seat(caller)})
+                "state": session.state, "move": played, "view_as": view_seat(caller),
+                "entrant": view_seat(caller)})  # companion: who enters (Engine.entries)
             state = result["state"]
             logged = {k: v for k, v in result["move"].items() if k != "text"}  # read-time text
             entry = {"version": state["version"], "move": logged, "events": result["events"]}
@@ -236,13 +243,19 @@ def _own_move(session, caller, move: dict) -> dict:
                          "token starts it")
     if caller.role == "spectator":
         raise Forbidden("a spectator token cannot move")
+    mode = session.meta["mode"]
     if caller.role == "table":
-        if session.meta["mode"] != "tabletop":
+        if mode == "digital":
             raise Forbidden("in a digital session each seat moves with its own token; "
-                            "the table token moves only in tabletop sessions")
+                            "the table token moves only in tabletop and companion sessions")
         if "seat" not in move:
             raise BadRequest('with the table token a move names its seat (or "chance")')
+        if mode == "companion" and move["seat"] != CHANCE:
+            raise Forbidden("in a companion session each seat moves with its own token; the "
+                            "table token enters public chance outcomes only")
         return move
+    if mode == "companion" and move.get("seat") == CHANCE:
+        return move  # an entry: the game service checks that it is this seat's to make
     move.setdefault("seat", caller.seat)
     if not (type(move["seat"]) is int and move["seat"] == caller.seat):
         raise Forbidden(f"this token moves for seat {caller.seat} only")

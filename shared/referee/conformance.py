@@ -226,7 +226,17 @@ def check_views(engine, state, perturb, rnd) -> int:
             if seat:
                 assert engine.legal_moves(variant, seat) == moves, \
                     f"seat {seat}'s legal moves depend on a secret"
+            if state["mode"] == "companion":
+                assert listing(engine, variant, seat) == listing(engine, state, seat), \
+                    f"{'the table' if seat is None else f'seat {seat}'}'s entries depend " \
+                    "on a secret"
     return changed
+
+
+def listing(engine, state, seat) -> list[dict]:
+    """What a session lists to ``seat`` (None: the table token): in a companion game, a
+    seat's own moves or the entries it may make, as it knows them."""
+    return engine.view_listing(state, engine.legal_moves(state, seat), seat)
 
 
 def check_hidden_outcomes(engine, state, outcomes, rnd, candidates: int = 4) -> int:

@@ -24,8 +24,8 @@ from itertools import repeat
 from operator import is_
 
 from .errors import (
-    BadRequest, Forbidden, GameOver, IllegalMove, InvalidInput, InvalidOptions,
-    InvalidPlayers, InvalidState, NotYourTurn, RefereeError,
+    BadRequest, EntryConflict, Forbidden, GameOver, IllegalMove, ImpossibleEntry, InvalidInput,
+    InvalidOptions, InvalidPlayers, InvalidState, NotYourEntry, NotYourTurn, RefereeError,
 )
 from . import rng as generators
 from .known import KnownValid, serialize
@@ -33,8 +33,16 @@ from .rng import Blake2bCounter, Generator, Pcg32
 
 log = logging.getLogger(__name__)
 
-MODES = ("digital", "tabletop")
+MODES = ("digital", "tabletop", "companion")
+#: the modes in which the physical components decide chance and someone enters it:
+#: tabletop (the table token enters everything) and companion (each seat enters what
+#: goes into its own hand, the table or any seat what everyone sees)
+ENTERED = ("tabletop", "companion")
 CHANCE = "chance"
+#: companion mode: a public chance outcome is awaited from the table (its token or any seat)
+TABLE = "table"
+#: ``step``'s entrant when the caller holds the whole state (no token: nothing to check)
+REFEREE = "referee"
 MAX_SEED = (1 << 64) - 1
 # A digital game resolves chance until a seat must act; no game needs more
 # consecutive chance steps than this (a guard against an engine bug looping).
@@ -235,7 +243,8 @@ class Engine:
                 f"{self.title} takes {self.min_players} to {self.max_players} players, "
                 f"not {repr_json(players)}", rule=self.players_rule)
         if mode not in MODES:
-            raise BadRequest(f"mode must be \"digital\" or \"tabletop\", not {repr_json(mode)}")
+            raise BadRequest(f"mode must be one of {', '.join(map(repr_json, MODES))}, "
+                             f"not {repr_json(mode)}")
         if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
             raise BadRequest(f"seed must be an integer from 0 to {MAX_SEED}")
         # a client's seed: the seeded generator, which whoever knows the seed can replay
@@ -286,20 +295,31 @@ class Engine:
                 self._known.keep_listing(checked[1], listed)
             return moves
 
-    def apply(self, state: dict, move, *, trusted: bool = False) -> tuple[dict, list]:
+    def apply(self, state: dict, move, *, trusted: bool = False,
+              entrant=REFEREE) -> tuple[dict, list]:
         """Play ``move`` on a copy of ``state``: ``(new_state, events)``."""
-        new, events, _ = self.step(state, move, trusted=trusted)
+        new, events, _ = self.step(state, move, trusted=trusted, entrant=entrant)
         return new, events
 
-    def step(self, state: dict, move, *, trusted: bool = False) -> tuple[dict, list, dict]:
+    def step(self, state: dict, move, *, trusted: bool = False,
+             entrant=REFEREE) -> tuple[dict, list, dict]:
         """Like :meth:`apply`, also answering the move as the referee records it.
 
         The record is the accepted move; a chance outcome carries the
         probability the referee computed (``p``), never one the client sent.
-        The move is always checked, even on a trusted state.
+        The move is always checked, even on a trusted state. ``entrant``: who
+        sends a companion-mode chance entry (a seat, or None: the table token),
+        checked against what it may enter and what it knows (:meth:`entries`);
+        ``REFEREE``, the holder of the whole state, is not asked.
         """
         checked = self.check(state, trusted)
+        if entrant is not None and entrant != REFEREE:
+            self._check_seat(state, entrant)
         with self._guard():
+            if entrant != REFEREE and state["mode"] == "companion" and isinstance(move, dict) \
+                    and move.get("seat") == CHANCE and state["to_move"] == [CHANCE]:
+                self._check_entry(state, {k: v for k, v in move.items()
+                                          if k not in ANNOTATIONS}, entrant)
             if checked is None:
                 move, p = self._accept(state, move, trusted)
                 new = clone(state)
@@ -349,7 +369,71 @@ class Engine:
             del view["rng"]
             self._redact(view, seat)
             view["seeded"] = generators.is_seeded(state["rng"])  # the one word said of it
+            awaited = self.awaiting(state)
+            if awaited is not None:
+                view["awaiting"] = awaited
             return view
+
+    # ------------------------------------------------------------ companion
+    def awaiting(self, state: dict):
+        """Companion mode: whose entry the pending chance outcome waits for — the seat
+        it goes to privately, or ``"table"`` (public: the table token or any seat enters
+        it); None when no entry is awaited. Who receives is public; what, never."""
+        if state["mode"] != "companion" or state["to_move"] != [CHANCE]:
+            return None
+        with self._guard():
+            receiver = self._receiver(state)
+        return TABLE if receiver is None else receiver
+
+    def entries(self, state: dict, entrant=None, *, trusted: bool = False) -> list[dict]:
+        """Companion mode: the chance outcomes ``entrant`` (a seat, or None: the table token)
+        may enter now, as it knows them — counted over the public components and its own
+        hand only, so the list says nothing of the other hands — without ``p``. Empty
+        when the awaited entry is not ``entrant``'s."""
+        self.check(state, trusted)
+        if entrant is not None:
+            self._check_seat(state, entrant)
+        awaited = self.awaiting(state)
+        if awaited is None or awaited not in (TABLE, entrant):
+            return []
+        with self._guard():
+            return self._entry_outcomes(state, entrant)
+
+    def _check_entry(self, state: dict, move: dict, entrant) -> None:
+        """Refuse a companion entry from the wrong token, or one that cannot be true.
+
+        First by what the entrant knows: not among :meth:`entries`, it is impossible
+        whatever the others hold, and the message counts only the public and its own
+        hand. Possible as it knows but not among the outcomes of the whole state: another
+        seat's private entry holds the component, so one of the two entries is wrong —
+        refused naming neither the component nor the seat (see RULES.md and README).
+        """
+        awaited = self.awaiting(state)
+        if awaited != TABLE and awaited != entrant:
+            raise NotYourEntry(f"seat {awaited} enters this outcome itself: it goes into its "
+                               "hand")
+        listed = self.entries(state, entrant, trusted=True)
+        if any("describe" in m for m in listed):  # too many to list (a layout): public,
+            return  # so the whole state's check in _accept is the entrant's own
+        possible = self._entry_possible(state, move)
+        # the rule only: the game's own explanation may count what others hold
+        rule = None if possible else self._explain(state, move)[0]
+        if not is_listed(move, listed):
+            known = "the components everyone sees" + (" and your hand" if entrant else "")
+            raise ImpossibleEntry(f"{canonical(move)} cannot be entered now: counting {known}, "
+                                  "none is left that can give it", rule=rule)
+        if not possible:
+            raise EntryConflict("this entry contradicts another seat's entry: a component "
+                                 "cannot be in two places; check the hands, then the wrong "
+                                 "entry is undone", rule=rule)
+
+    def _entry_possible(self, state: dict, move: dict) -> bool:
+        """Whether a chance entry is an outcome of the whole state (all hands counted)."""
+        try:
+            self._check_chance(state, move)
+        except IllegalMove:
+            return False
+        return True
 
     def view_events(self, events: list, seat=None) -> list:
         """Events as ``seat`` may see them (a draw into another hand loses its card)."""
@@ -377,6 +461,10 @@ class Engine:
         the table enters what was drawn, and a seat is never listed chance outcomes."""
         if seat is not None:
             self._check_seat(state, seat)
+        if state["mode"] == "companion":  # entries as the reader knows them; the table
+            if state["to_move"] == [CHANCE]:  # moves for no seat
+                return self.entries(state, seat)
+            return moves if seat is not None else []
         return [{k: v for k, v in m.items() if k != "p"}
                 if "p" in m and self._odds_hidden(m) else m for m in moves]
 
@@ -486,7 +574,7 @@ class Engine:
             raise InvalidState("state.players is out of range")
         mode = state.get("mode")
         if mode not in MODES:
-            raise InvalidState('state.mode must be "digital" or "tabletop"')
+            raise InvalidState(f"state.mode must be one of {', '.join(map(repr_json, MODES))}")
         try:
             options = state.get("options")
             if self.resolve_options(options, players, copy=False) != options:
@@ -508,7 +596,7 @@ class Engine:
             except ValueError:
                 raise InvalidState("state.rng is not a generator state") from None
         elif rng is not None:
-            raise InvalidState("a tabletop game has no generator (state.rng must be null)")
+            raise InvalidState(f"a {mode} game has no generator (state.rng must be null)")
 
     def _check_seat(self, state, seat) -> None:
         if type(seat) is not int or not 1 <= seat <= state["players"]:
@@ -723,6 +811,19 @@ class Engine:
 
     def _redact(self, view: dict, seat) -> None:
         """Remove from ``view`` (a copy) what ``seat`` may not see."""
+
+    def _receiver(self, state: dict) -> int | None:
+        """Companion mode: the seat the pending chance outcome goes to privately (a card
+        into its hand), or None for a public outcome (a card turned up, a die)."""
+        return None
+
+    def _entry_outcomes(self, state: dict, entrant) -> list[dict]:
+        """Companion mode: the pending outcomes as ``entrant`` (a seat, or None: the table)
+        knows them, without ``p``. A game with hidden hands counts the other hands'
+        components as unseen (they are, to the entrant); the default lists the outcomes of
+        the whole state, right where no hand hides anything."""
+        return [{k: v for k, v in m.items() if k != "p"} for m in self._chance_listing(state)
+                if m.get("p", 1) > 0]
 
     def _redact_event(self, event: dict, seat) -> dict:
         return event

@@ -88,6 +88,12 @@ class NotYourTurn(Forbidden):
     code, title = "not_your_turn", "Not this seat's turn"
 
 
+class NotYourEntry(Forbidden):
+    """Companion mode: a private chance outcome is entered by the seat that receives it."""
+
+    code, title = "not_your_entry", "Another seat enters this outcome"
+
+
 class NotFound(RefereeError):
     status, code, title = 404, "not_found", "Not found"
 
@@ -120,6 +126,20 @@ class IllegalMove(Unprocessable):
     """A well-formed move the rules forbid; ``rule`` names the rule it breaks."""
 
     code, title = "illegal_move", "Illegal move"
+
+
+class ImpossibleEntry(IllegalMove):
+    """Companion mode: an entry that cannot be true by what the entering token knows (the
+    public components and, for a seat, its own hand): the message counts nothing else."""
+
+    code, title = "impossible_entry", "Impossible entry"
+
+
+class EntryConflict(IllegalMove):
+    """Companion mode: an entry possible by what its seat knows that contradicts another
+    seat's private entry (one of the two is wrong); the message names no card and no seat."""
+
+    code, title = "entry_conflict", "Entry contradicts another entry"
 
 
 class GameOver(IllegalMove):
@@ -262,6 +282,7 @@ EXAMPLES = {
                         "/v1/sessions/{sid}/events/ticket for a new one"), {}),
     "forbidden": ("a spectator has no moves", {}),
     "not_your_turn": ("seat 2 is not to move; seat 1 moves", {}),
+    "not_your_entry": ("seat 2 enters this outcome itself: it goes into its hand", {}),
     "not_found": ("no route /v1/nowhere", {}),
     "unknown_game": ('there is no game "chess"; the games are gematon, ghostone, gizmos, '
                      "threemagic, vectron", {}),
@@ -275,6 +296,12 @@ EXAMPLES = {
                                "application/json", {}),
     "unprocessable": ("the request is against the rules", {}),
     "illegal_move": ("plate c3 is not next to the seat's piece", {"rule": "G-4.1"}),
+    "impossible_entry": ('{"card":"m5","seat":"chance","to":2,"type":"draw"} cannot be entered '
+                         "now: counting the components everyone sees and your hand, none is "
+                         "left that can give it", {"rule": "T-10.1"}),
+    "entry_conflict": ("this entry contradicts another seat's entry: a component cannot be in "
+                       "two places; check the hands, then the wrong entry is undone",
+                       {"rule": "T-10.1"}),
     "game_over": ("the game is over", {"rule": "G-7.1"}),
     "invalid_state": ("state.version must be a whole number from 0", {}),
     "invalid_options": ('Ghostone has no option "ghosts"', {}),
@@ -314,6 +341,7 @@ DETAILS_JA = {
     "invalid_ticket": ("ストリームのチケットが無効です（使用済み・期限切れ・別のセッションのもの）。"
                        "新しいチケットを受け取ってください"),
     "forbidden": "このトークンではできない操作です",
+    "not_your_entry": "この結果は、それを受け取る席が自分の端末で入力します",
     "not_your_turn": ("いまはその手番ではありません",
                       "いまはプレイヤー{seat}の手番ではありません"),
     "not_found": "そのURLはありません",
@@ -328,6 +356,8 @@ DETAILS_JA = {
     "unprocessable": "ルール上できないリクエストです",
     "illegal_move": ("ルール上できない手です",
                      "この手に「{field}」という項目はありません（綴りを確かめてください）"),
+    "impossible_entry": "その入力はありえません（表向きのものとあなたの手札から数えて、残りがありません）",
+    "entry_conflict": "その入力はほかの入力と食い違います（どちらかが間違っています）",
     "game_over": "ゲームは終わっています",
     "invalid_state": "ゲームの状態が正しくありません",
     "invalid_options": "ゲームのオプションが正しくありません",

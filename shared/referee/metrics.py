@@ -38,10 +38,10 @@ from prometheus_client.core import GaugeMetricFamily
 from redis.exceptions import NoScriptError, RedisError
 
 from .batches import Batches
+from .engine import MODES
 
 log = logging.getLogger(__name__)
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
-MODES = ("digital", "tabletop")
 # An HTTP answer takes milliseconds; a Redis command a fraction of one.
 SECONDS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 REDIS_SECONDS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,

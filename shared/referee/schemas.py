@@ -8,7 +8,7 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 from .bots import LEVELS as BOT_LEVELS
 from .engine import MAX_SEED, MODES
-from .wire import SEED_DOC
+from .wire import ENTRANT, SEED_DOC
 
 
 class Base(Schema):
@@ -102,6 +102,7 @@ class ApplyRequest(Base):
     view_as = Seat(allow_none=True, metadata={
         "description": "extension: also answer the new view and the events as this seat "
                        "sees them (null: public)"})
+    entrant = Seat(allow_none=True, metadata={"description": ENTRANT})
 
 
 class ViewRequest(Base):

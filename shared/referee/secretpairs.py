@@ -19,13 +19,20 @@ a hand, a card discarded, a hand shown at the end of a match). A view that shows
 is caught by ``conformance.check_views`` at every step; here every other channel is
 compared while those agree, so a ``p``, a text or an event redacted for the seat that
 names a hidden card fails even when the view hides it.
+
+In a companion game (each seat enters its own private chance outcomes, the table token or
+any seat the public ones) the steps are entered as a session enters them, by the token the
+view says is awaited, and the listing is compared too: a seat's entries (counted over the
+public and its own hand) and the table token's, which is the spectator's reader (None). So
+pairs whose private entries differ give the table, the spectator and every other seat
+identical bytes through whole games.
 """
 
 import random
 from dataclasses import dataclass, field
 
 from .conformance import choose_move, perturbation
-from .engine import ANNOTATIONS, CHANCE, LANGUAGES, Engine, canonical, clone
+from .engine import ANNOTATIONS, CHANCE, LANGUAGES, REFEREE, TABLE, Engine, canonical, clone
 from .errors import RefereeError
 
 
@@ -47,11 +54,16 @@ def bare(move: dict) -> dict:
 
 def position_reads(engine: Engine, state: dict, seat, step: int = 0) -> dict:
     """What ``seat`` (None: the spectator) reads of a position, as the routes answer it.
-    The picture (most of the cost) is drawn in one language a step, in turn."""
+    The picture (most of the cost) is drawn in one language a step, in turn. In a companion
+    game the listing too: a seat's entries, counted over what it knows, and the table token's
+    (None), which must be the public's alone."""
     reads = {"view": canonical(engine.view(state, seat)),
              "score": canonical(engine.score(state))}
     if seat is not None:
         reads["legal_moves"] = canonical(engine.legal_moves(state, seat))
+    if state["mode"] == "companion":  # what the seat (None: the table token) is listed
+        reads["listing"] = canonical(engine.view_listing(
+            state, engine.legal_moves(state, seat), seat))
     lang = LANGUAGES[step % len(LANGUAGES)]
     reads[f"picture.{lang}"] = engine.picture(state, seat, lang)
     return reads
@@ -103,6 +115,13 @@ def seen_step(engine: Engine, record: dict, events: list, seat) -> str:
                       engine.view_events(events, None)])
 
 
+def entrant(engine: Engine, state: dict):
+    """Who enters the pending outcome in a companion game (a seat, or None: the table
+    token), so that its entry is checked as the session checks it; else the referee."""
+    awaited = engine.awaiting(state)
+    return REFEREE if awaited is None else None if awaited == TABLE else awaited
+
+
 def compare(reads: dict, twin_reads: dict, where: str) -> int:
     for channel, value in reads.items():
         assert twin_reads[channel] == value, (
@@ -127,8 +146,9 @@ def run_pair(engine: Engine, state: dict, twin: dict, seat, rnd: random.Random,
         if twin_move is None:
             revealed = True
             break
-        new, events, record = engine.step(state, bare(move))
-        twin_new, twin_events, twin_record = engine.step(twin, twin_move)
+        new, events, record = engine.step(state, bare(move), entrant=entrant(engine, state))
+        twin_new, twin_events, twin_record = engine.step(twin, twin_move,
+                                                         entrant=entrant(engine, twin))
         at = f"{where}, step {steps + 1} after the swap ({canonical(bare(move))[:120]})"
         if seen_step(engine, record, events, seat) != seen_step(
                 engine, twin_record, twin_events, seat) or \

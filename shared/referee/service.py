@@ -17,7 +17,7 @@ from flask import Flask, Response, request
 from jsonschema import Draft202012Validator
 
 from . import bots, observability, schemas, wire
-from .engine import Engine
+from .engine import REFEREE, Engine
 from .errors import BadRequest, InvalidInput, NoSuchSeat, RefereeError
 from .web import DEFAULT_MAX_BODY, OpenApi, install_error_handlers, json_response, language
 
@@ -106,8 +106,10 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
            operation_id="applyMove")
     def apply(body):
         at_table(engine, body["state"], body.get("view_as"), "view_as")
+        at_table(engine, body["state"], body.get("entrant"), "entrant")
         check_annotations(body["move"])
-        state, events, move = engine.step(body["state"], body["move"])
+        state, events, move = engine.step(body["state"], body["move"],
+                                          entrant=body.get("entrant", REFEREE))
         lang = language()
         answer = {"state": state, "move": dict(move, text=engine.move_text(move, lang)),
                   "events": events}

@@ -175,6 +175,7 @@ def components(engine: Engine) -> dict:
     properties.update(envelope(engine, p))
     view.setdefault("required", [])
     properties["seeded"] = SEEDED
+    properties["awaiting"] = AWAITING
     view["required"] = sorted(set(view["required"]) | set(VIEW_KEYS))
     out[f"{p}View"] = view
     out[f"{p}State"] = {
@@ -231,7 +232,8 @@ def bodies(engine: Engine, p: str) -> dict:
         f"{p}ApplyRequest": request(["state", "move"], state=state, move=move,
                                     view_as=dict(seat_or_null, description=(
                                         "also answer the view, the move and the events as "
-                                        "this seat sees them (null: public)"))),
+                                        "this seat sees them (null: public)")),
+                                    entrant=dict(seat_or_null, description=ENTRANT)),
         f"{p}ViewRequest": request(["state"], state=state, seat=dict(
             seat_or_null, description="null: the public view")),
         f"{p}ViewLogRequest": request(["entries"], seat=seat_or_null, entries={
@@ -267,6 +269,14 @@ SEEDED = {"type": "boolean", "description": (
     "true: a digital game created with a client's seed, whose every draw (and so every "
     "hidden card) is known to whoever knows the seed; false: drawn from a secret key, or a "
     "tabletop game")}
+ENTRANT = ("companion mode: who sends a chance entry (a seat, or null: the table token), "
+           "checked against what it may enter and what it knows; left out, the caller holds "
+           "the whole state and is not asked")
+AWAITING = {"description": (
+    "companion mode, at a chance point only: whose entry the referee waits for — the seat "
+    "the outcome goes to privately (only its token may enter it), or \"table\" for a public "
+    "outcome (the table token or any seat enters it); never what"),
+    "oneOf": [{"type": "integer", "minimum": 1}, {"const": "table"}]}
 HEX16 = {"type": "string", "pattern": "^[0-9a-f]{16}$"}
 #: a state's generator (referee.rng): the shapes check_state accepts, and no other
 GENERATOR = {"description": "the generator of a digital game (null: tabletop): whoever holds "

@@ -73,6 +73,12 @@ class Gematon(Engine):
     def _odds_hidden(self, move):
         return hidden.odds_hidden(move)
 
+    def _receiver(self, state):
+        return hidden.receiver(state)
+
+    def _entry_outcomes(self, state, entrant):
+        return hidden.entry_outcomes(state, entrant)
+
     def _move_text(self, move, lang):
         return text.move_text(move, lang)
 

@@ -5,6 +5,7 @@ import random
 
 from referee.engine import clone
 
+from . import rules
 from .board import VALUES
 
 
@@ -42,6 +43,24 @@ def _hidden_draw(draw: dict, seat) -> bool:
     if into in ("stack", "altar"):
         return False
     return not (into == "hand" and draw.get("holder") == seat)
+
+
+def receiver(state: dict) -> int | None:
+    """Companion mode: a chip drawn into a hand is entered by its holder alone (GM-6.2);
+    a witch, a stack chip and an altar chip are public."""
+    draw = rules.pending_draw(state)
+    return draw[1] if draw is not None and draw[0] == "hand" else None
+
+
+def entry_outcomes(state: dict, entrant) -> list[dict]:
+    """Companion mode: the pending outcomes as ``entrant`` knows them: a draw may give any
+    value of the bag or of the hands it cannot see (GM-6.1, GM-6.2)."""
+    bag = dict(state["bag"])
+    for n, other in enumerate(state["seats"], 1):
+        if n != entrant:
+            for chip in other["hand"]:
+                bag[str(chip)] += 1
+    return [move for move, weight in rules.chance_outcomes(state, bag) if weight > 0]
 
 
 def perturb_hidden(state: dict, seat, rnd: random.Random) -> dict:

@@ -89,20 +89,28 @@ def operate_choices(state: dict, seat: int) -> dict:
     return {"popped": popped, "result": result, "takes": takes, "cells": cells}
 
 
-def chance_outcomes(state: dict) -> list[tuple[dict, int]]:
-    """GM-6.1: the pending chance event's outcomes, each with its weight."""
+def pending_draw(state: dict) -> tuple[str, object] | None:
+    """Where the pending bag draw goes, ``(into, holder)``; None: a witch is dealt or
+    removed instead (GM-2.1)."""
     if state["phase"] == "setup":
+        step = _setup_step(state)
+        return None if step[0] in ("deal", "remove") else (step[1], step[2])
+    return "hand", state["turn"]["seat"]
+
+
+def chance_outcomes(state: dict, bag: dict | None = None) -> list[tuple[dict, int]]:
+    """GM-6.1: the pending chance event's outcomes, each with its weight; ``bag``: the
+    chips counted as in the bag (default the bag's own)."""
+    draw = pending_draw(state)
+    if draw is None:
         step = _setup_step(state)
         if step[0] == "deal":
             return [({"type": "deal_witch", "seat": CHANCE, "witch": w, "holder": step[1]}, 1)
                     for w in free_witches(state)]
-        if step[0] == "remove":
-            return [({"type": "remove_witch", "seat": CHANCE, "witch": w}, 1)
-                    for w in free_witches(state)]
-        into, holder = step[1], step[2]
-    else:
-        into, holder = "hand", state["turn"]["seat"]
-    bag = state["bag"]
+        return [({"type": "remove_witch", "seat": CHANCE, "witch": w}, 1)
+                for w in free_witches(state)]
+    into, holder = draw
+    bag = state["bag"] if bag is None else bag
     return [({"type": "draw", "seat": CHANCE, "chip": v, "into": into, "holder": holder},
              bag[str(v)]) for v in VALUES if bag[str(v)] > 0]
 

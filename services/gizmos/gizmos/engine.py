@@ -111,6 +111,16 @@ class Gizmos(Engine):
             return dict(self._deal(state, head), card=pool[rng.weighted([1] * len(pool))])
         return super()._sample_chance(state, rng)
 
+    def _receiver(self, state):
+        return hidden.receiver(state)
+
+    def _entry_outcomes(self, state, entrant):
+        head = state["chance"][0]
+        if head["draw"] != "card":  # a sphere: the dispenser's content is public
+            return super()._entry_outcomes(state, entrant)
+        deal = self._deal(state, head)
+        return [dict(deal, card=c) for c in hidden.unseen_by(state, head["level"], entrant)]
+
     @staticmethod
     def _deal(state, head) -> dict:
         """A card dealt from a deck, all but the card."""

@@ -25,6 +25,33 @@ def redact(view: dict, seat) -> None:
         view["research"] = {"level": research["level"], "count": len(research["cards"])}
 
 
+def _research_hidden(state: dict, seat) -> bool:
+    """Whether the Research draw's cards are hidden from ``seat`` (Z-3.4 item 7, Z-12)."""
+    research = state["research"]
+    return research is not None and seat != state["turn"] and (
+        state["phase"] == "return" or not state["options"]["research_draws_public"])
+
+
+def receiver(state: dict) -> int | None:
+    """Companion mode: a private Research draw is entered by the researcher alone; a card
+    dealt to the display, a public Research draw and a sphere are public (Z-12)."""
+    head = state["chance"][0]
+    if head["draw"] == "card" and head["to"] == "research" and (
+            not state["options"]["research_draws_public"]):
+        return state["turn"]
+    return None
+
+
+def unseen_by(state: dict, level: int, seat) -> list[int]:
+    """Companion mode: the cards of ``level`` that ``seat`` (None: the table) has not seen,
+    any of which it may enter as drawn — the unseen top, the cards put back at the bottom
+    (face down to all) and another seat's hidden Research draw (Z-2, Z-12)."""
+    pool = set(table.unseen_pool(state, level)) | set(state["decks"][str(level)]["bottom"])
+    if _research_hidden(state, seat) and state["research"]["level"] == level:
+        pool.update(state["research"]["cards"])
+    return sorted(pool)
+
+
 def perturb_hidden(state: dict, seat, rnd: random.Random) -> dict:
     """A copy of ``state`` with everything ``seat`` may not see reshuffled.
 

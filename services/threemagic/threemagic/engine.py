@@ -98,3 +98,9 @@ class ThreeMagic(Engine):
 
     def _odds_hidden(self, move):
         return hidden.odds_hidden(move)
+
+    def _receiver(self, state):
+        return hidden.receiver(state)
+
+    def _entry_outcomes(self, state, entrant):
+        return hidden.entry_outcomes(state, entrant)

@@ -8,6 +8,7 @@ from referee.engine import CHANCE
 from .calls import ANSWERS
 from .cards import face
 from .table import SEATS, unseen
+from .rules import pending_chance
 
 
 def redact(view, seat):
@@ -40,6 +41,27 @@ def odds_hidden(move):
     """T-10.2: every chance outcome (a deal, a draw, an indicator) is a share of the
     unseen cards, which the other hands' cards are not: its ``p`` is shown to nobody."""
     return move.get("seat") == CHANCE
+
+
+def receiver(state):
+    """Companion mode: a card dealt or drawn is entered by the seat it goes to (T-10.2);
+    an indicator turned is public."""
+    return pending_chance(state).get("to")
+
+
+def entry_outcomes(state, entrant):
+    """Companion mode: the pending outcomes as ``entrant`` knows them: any kind with a copy
+    it has not seen — the other hands (and another seat's drawn card) count as unseen to it
+    (T-10.1, T-10.2)."""
+    pool = dict(unseen(state))
+    for other in SEATS:
+        if other != entrant:
+            for card in state["hands"][other - 1]:
+                pool[card] += 1
+    if state["drawn"] is not None and state["turn"] != entrant:
+        pool[state["drawn"]] += 1
+    base = pending_chance(state)
+    return [dict(base, card=card) for card, n in pool.items() if n > 0]
 
 
 def perturb_hidden(state, seat, rnd, *, seats=None, card=None):

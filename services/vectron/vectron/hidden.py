@@ -9,6 +9,8 @@ import random
 
 from referee.engine import CHANCE, clone
 
+from . import rules
+
 
 def redact(view: dict, seat) -> None:
     view["hands"] = [hand if s == seat else {"count": len(hand)}
@@ -36,6 +38,18 @@ def odds_hidden(move: dict) -> bool:
     """A card's odds are its share of the deck, which the hidden hands' cards are not:
     its ``p`` is shown to nobody (the card itself never shows in the move either)."""
     return move.get("type") == "card" and move.get("seat") == CHANCE
+
+
+def entry_outcomes(state: dict, entrant) -> list[dict]:
+    """Companion mode: the pending card as ``entrant`` knows it: any card of the deck or
+    of the hands it cannot see (V-7.1, V-7.2). The layout is public: as listed."""
+    if state["phase"] == "layout":
+        return rules.describe_layout(state)
+    pool = set(state["deck"])
+    for n, hand in enumerate(state["hands"], 1):
+        if n != entrant:
+            pool.update(hand)
+    return [{"type": "card", "seat": CHANCE, "card": card} for card in sorted(pool)]
 
 
 def perturb_hidden(state: dict, seat, rnd: random.Random) -> dict:

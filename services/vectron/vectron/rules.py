@@ -127,12 +127,20 @@ def play(state: dict, move: dict, events: list, just3) -> None:
         _end_turn(state, events, just3)
 
 
+def card_receiver(state) -> int | None:
+    """The seat whose hand the pending deck card goes into (dealt or drawn); None: it goes
+    face up onto a column (a forced draw, V-3.2), or no card is pending (the layout)."""
+    phase, hands = state["phase"], state["hands"]
+    if phase == "deal":  # V-2.3, V-6.3: dealt to seat 1, 2, …, then round again
+        return min(range(1, state["players"] + 1), key=lambda s: (len(hands[s - 1]), s))
+    return state["turn"] if phase == "deck_draw" else None
+
+
 def _card_drawn(state, card, events):
     state["deck"].remove(card)
     phase, seat = state["phase"], state["turn"]
-    if phase == "deal":  # V-2.3, V-6.3: dealt to seat 1, 2, …, then round again
-        hands = state["hands"]
-        to = min(range(1, state["players"] + 1), key=lambda s: (len(hands[s - 1]), s))
+    if phase == "deal":
+        hands, to = state["hands"], card_receiver(state)
         hands[to - 1] = sorted(hands[to - 1] + [card])
         events.append({"type": "card_dealt", "seat": to, "card": card})
         if all(len(h) == HAND_SIZE for h in hands):
