@@ -84,7 +84,7 @@ def request_cpu(client, state: dict, repeat: int = 3, **extra) -> tuple[int, flo
     return len(answer.data) // 1024, best
 
 
-def report(out=print, repeat: int = 3) -> None:
+def report(out=print, repeat: int = 3, chess_rate: float | None = None) -> None:
     from gizmos.service import create_app
     client = create_app().test_client()
     out("\nGizmos: the costliest legal-move listings found (every payment of every card);"
@@ -104,6 +104,9 @@ def report(out=print, repeat: int = 3) -> None:
         out(f"  {name:<50}{moves:>8,}{nodes:>10,}{seconds * 1000:>10.1f}{size:>6,}"
             f"{whole * 1000:>11.1f}{one * 1000:>12.1f}")
     out(f"  worst request found: {worst[0] * 1000:.0f} ms of service CPU ({worst[1]})")
+    if chess_rate:  # issue 33's unit: the playout steps python-chess takes in that time
+        out(f"    = {worst[0] * chess_rate:,.0f} python-chess playout steps of this run "
+            f"(bound asked: 1,700)")
 
 
 if __name__ == "__main__":

@@ -236,7 +236,7 @@ def main(argv=None) -> int:
                   f"{checked / chess_rate:.2f})")
         if "gizmos" in engines():  # its costliest legal-move listings (bench/gizmos_positions.py)
             import gizmos_positions
-            gizmos_positions.report()
+            gizmos_positions.report(chess_rate=chess_rate)
 
     if not args.skip_sessions:
         load = Load(args.clients, args.seconds)
