@@ -98,9 +98,12 @@ def raw(samples, server: str, name: str, **labels) -> float:
 
 
 def scraped_since(prometheus: str, since: float) -> bool:
-    """Prometheus has scraped every server since ``since`` (a Unix time)."""
-    stamps = query(prometheus, "timestamp(up)")
-    return len(stamps) >= 2 and min(float(s["value"][1]) for s in stamps) > since
+    """Prometheus has scraped every server, successfully, since ``since`` (a Unix time): a
+    failed scrape (a server still starting) has an ``up`` too, at 0, and no series."""
+    targets = query(prometheus, "up")
+    stamps = query(prometheus, "timestamp(up == 1)")
+    return len(targets) >= 2 and len(stamps) == len(targets) and min(
+        float(s["value"][1]) for s in stamps) > since
 
 
 def play(stack) -> None:
@@ -144,6 +147,12 @@ def assert_counted(prometheus: str, before, after, counted, played_from: float) 
         # nothing to extrapolate and counts all that was played.
         first = value(prometheus, f"timestamp({selector})", played_from)
         assert value(prometheus, selector, first) == raw(before, server, name, **labels)
+        # a scrape that holds every count the server wrote (a server counts just after it
+        # answers: a scrape in between holds the earlier count)
+        for _ in range(300):
+            if value(prometheus, selector) == raw(after, server, name, **labels):
+                break
+            time.sleep(0.1)
         last = value(prometheus, f"timestamp({selector})")
         window = f"{round((last - first) * 1000)}ms"
         assert value(prometheus, f"increase({selector}[{window}])", last) == \
@@ -158,14 +167,6 @@ def test_increase_counts_every_move_and_refusal_from_the_first(stack, prometheus
     began = time.time()
     wait_until(lambda: scraped_since(prometheus, began + SCRAPE_SECONDS), stack.processes[
         "gateway"], "two scrapes of every server", timeout=30)
-    before = scraped(stack)
-    played_from = time.time()
-    play(stack)
-    # the servers write their counts within 0.1 s; then one more scrape of each
-    played_to = time.time() + 0.5
-    wait_until(lambda: scraped_since(prometheus, played_to), stack.processes["gateway"],
-               "a scrape of every server after the game", timeout=30)
-    after = scraped(stack)
     counted = [  # (server, series, labels, what was played)
         ("gateway", "referee_session_moves_total", {"game": GAME, "mode": "digital"}, MOVES),
         ("gateway", "referee_http_requests_total",
@@ -180,6 +181,21 @@ def test_increase_counts_every_move_and_refusal_from_the_first(stack, prometheus
         (GAME, "referee_refusals_total",
          {"service": GAME, "game": GAME, "code": "not_your_turn"}, REFUSALS),
     ]
+    # (a server answering before its workers wrote their series at 0 is scraped without
+    # them: the game starts once Prometheus holds each series)
+    for server, name, labels, _ in counted:
+        selector = name + "{" + ",".join(f'{k}="{v}"' for k, v in labels.items()) + "}"
+        wait_until(lambda selector=selector: query(prometheus, selector), stack.processes[
+            server], f"{selector} scraped at 0", timeout=30)
+    time.sleep(SCRAPE_SECONDS)
+    before = scraped(stack)
+    played_from = time.time()
+    play(stack)
+    # the servers write their counts within 0.1 s; then one more scrape of each
+    played_to = time.time() + 0.5
+    wait_until(lambda: scraped_since(prometheus, played_to), stack.processes["gateway"],
+               "a scrape of every server after the game", timeout=30)
+    after = scraped(stack)
     assert_counted(prometheus, before, after, counted, played_from)
 
 

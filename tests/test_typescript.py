@@ -176,12 +176,14 @@ def record_game(live_stack, game: str, p: str) -> str:
 
 HEADER = 'import type { components, paths } from "./schema";\ntype S = components["schemas"];\n'
 
-#: what compiles: the answers' unions narrow on game and type, and a new session needs
-#: only its game and players
+#: what compiles: the answers' unions narrow on game and type, and a new session (or a
+#: stateless new game) needs only its game and players, any option alone
 NARROWING = HEADER + '''
 type Created = paths["/v1/sessions"]["post"]["requestBody"]["content"]["application/json"];
 export const smallest: Created = { game: "vectron", players: 2 };
 export const oneOption: Created = { game: "gematon", players: 2, options: { draft: true } };
+type NewGame = S["GematonNewRequest"];  // the stateless route's body: options each optional
+export const statelessOneOption: NewGame = { players: 2, options: { draft: true } };
 type Join = paths["/v1/sessions/join"]["post"]["requestBody"]["content"]["application/json"];
 export const join: Join = { code: "K4TM-9XQR" };
 

@@ -124,7 +124,8 @@ SCHEMA_REF = "#/components/schemas/"
 
 def sessions_per_game(schemas_: dict, games: list[tuple[str, str]]) -> None:
     """``createSession``'s body, one variant per game (``game`` tells which): the
-    game's own player counts and options, as its ``new`` documents them."""
+    game's own player counts and options, as its ``new`` documents them. Both bodies
+    write the options out, so that each is optional (their defaults said in words)."""
     generic = schemas_["CreateSessionRequest"]
     mapping = {}
     for game, prefix in games:
@@ -136,6 +137,8 @@ def sessions_per_game(schemas_: dict, games: list[tuple[str, str]]) -> None:
                                      players=copy.deepcopy(new["players"]),
                                      options=copy.deepcopy(schemas_[f"{prefix}Options"]))
         schemas_[f"{prefix}CreateSessionRequest"] = variant
+        # the stateless new game's body alike: its options each optional
+        new["options"] = copy.deepcopy(schemas_[f"{prefix}Options"])
         mapping[game] = SCHEMA_REF + f"{prefix}CreateSessionRequest"
     schemas_["CreateSessionRequest"] = {
         "description": "A new session of one of the games: each game's players and options.",

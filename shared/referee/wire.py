@@ -276,7 +276,7 @@ AWAITING = {"description": (
     "companion mode, at a chance point only: whose entry the referee waits for — the seat "
     "the outcome goes to privately (only its token may enter it), or \"table\" for a public "
     "outcome (the table token or any seat enters it); never what"),
-    "oneOf": [{"type": "integer", "minimum": 1}, {"const": "table"}]}
+    "oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["table"]}]}
 HEX16 = {"type": "string", "pattern": "^[0-9a-f]{16}$"}
 #: a state's generator (referee.rng): the shapes check_state accepts, and no other
 GENERATOR = {"description": "the generator of a digital game (null: tabletop): whoever holds "
