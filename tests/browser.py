@@ -65,6 +65,16 @@ class Screen:
         self.settled()
         return self
 
+    def start_tabletop(self, game: str) -> "Screen":
+        """A new tabletop table of ``game`` from the first screen's form, on its play screen."""
+        self.open()
+        form = self.page.locator("form.start")
+        form.locator("input[name=mode][value=tabletop]").check()
+        form.locator("select[name=game]").select_option(game)
+        form.locator("button[type=submit]").click()
+        self.settled("play")
+        return self
+
     @property
     def main(self):
         return self.page.locator("main")

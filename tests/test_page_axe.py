@@ -77,20 +77,12 @@ def test_the_choosing_states_at_phone_size_have_no_axe_violation(axe, browser, s
         assert screen.page.locator("#autopass").count() == 1
         assert_no_violation(axe, screen, "a seat's dock with auto-pass and take back")
 
-        screen.open()
-        screen.page.locator("form.start input[name=mode][value=tabletop]").check()
-        screen.page.locator("form.start select[name=game]").select_option("gizmos")
-        screen.page.locator("form.start button[type=submit]").click()
-        screen.settled("play")
+        screen.start_tabletop("gizmos")
         screen.page.locator("#several summary").tap()
         screen.page.locator("#several input").first.tap()
         assert_no_violation(axe, screen, "several outcomes ticked")
 
-        screen.open()
-        screen.page.locator("form.start input[name=mode][value=tabletop]").check()
-        screen.page.locator("form.start select[name=game]").select_option("ghostone")
-        screen.page.locator("form.start button[type=submit]").click()
-        screen.settled("play")
+        screen.start_tabletop("ghostone")
         screen.page.locator("#picture g.plate.b2").tap()
         screen.page.locator("#picture .target").first.wait_for(state="attached")
         assert_no_violation(axe, screen, "a plate touched, its targets marked")
