@@ -110,16 +110,37 @@ def test_T_10_1_an_impossible_entry_is_refused_counting_only_the_public_and_its_
             assert body["rule"] == "T-10.1" and "your hand" in body["detail"]
             impossibles += 1
         for card in sorted(mine - true)[:1]:  # every copy left is in another hand
-            body = assert_problem(play(client, session, tokens[seat], dict(
-                bare(listed[0]), card=card)), 422, "entry_conflict")
-            assert body["rule"] == "T-10.1" and card not in body["detail"]
-            assert not any(f"seat {s}" in body["detail"] for s in tokens)
+            before = read(client, session, session["spectator_token"])["version"]
+            claim = dict(bare(listed[0]), card=card)
+            for _ in range(2):  # a retry of the same claim is heard once
+                body = assert_problem(play(client, session, tokens[seat], claim,
+                                           **{"Idempotency-Key": f"claim-{before}"}),
+                                      422, "entry_conflict")
+                assert body["rule"] == "T-10.1" and card not in body["detail"]
+                assert not any(f"seat {s}" in body["detail"] for s in tokens)
+            heard_by_all(client, session, tokens, seat, before)
             conflicts += 1
         others = [h for n, h in enumerate(state["hands"], 1) if n != seat]
         choice = max(true, key=lambda c: (sum(h.count(c) for h in others), c))
         answer = play(client, session, tokens[seat], dict(bare(listed[0]), card=choice))
         assert answer.status_code == 200, answer.get_json()
     assert conflicts and impossibles, (conflicts, impossibles)
+
+
+def heard_by_all(client, session, tokens, seat, before):
+    """The refusal is in every token's log as one public dispute (who, at which version),
+    the same bytes for all, naming no card; the state itself did not change."""
+    logs = [read(client, session, token, f"/log?since={before}")["entries"]
+            for token in (session["table_token"], session["spectator_token"],
+                          *tokens.values())]
+    assert all(log == logs[0] for log in logs), logs
+    [entry] = logs[0]
+    assert entry["dispute"] == {"code": "entry_conflict", "at_version": before}
+    assert entry["by"] == f"seat:{seat}" and entry["version"] == before + 1
+    assert set(entry) == {"version", "dispute", "by", "at"}
+    store = client.application.extensions["sessions"]
+    assert store.snapshot(session["session_id"], before + 1) == dict(
+        store.snapshot(session["session_id"], before), version=before + 1)
 
 
 def test_a_seat_takes_back_its_own_entry_and_the_table_undoes_any_log_kept(client):

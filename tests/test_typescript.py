@@ -198,7 +198,8 @@ export function moveTypes(listed: S["SessionLegalMoves"]): string[] {
 export function frameVersion(frame: S["GizmosSessionEvent"]): number | null {
   switch (frame.event) {
     case "state": return frame.data.version;
-    case "setup": case "move": case "correction": case "seats": return frame.data.version;
+    case "setup": case "move": case "correction": case "seats": case "dispute":
+      return frame.data.version;
     case "revoked": case "end": return null;
     default: { const never: never = frame; return never; }
   }

@@ -101,15 +101,16 @@ class Change:
     status: int = 200
 
 
-def write(store, sid: str, plan, *, body=None, precheck=None, remember=True):
+def write(store, sid: str, plan, *, body=None, precheck=None, remember=True, pinned=True):
     """Land ``plan(session, caller) -> Change`` as one compare-and-set.
 
     ``precheck(session, caller)`` refuses early (before If-Match is compared);
     a plan that lost a race is planned again on the new version, unless the
-    client sent ``If-Match`` (then 412 with the current version). An answer that
-    holds a secret is not ``remember``-ed for Idempotency-Key replays.
+    client sent ``If-Match`` (then 412 with the current version; not ``pinned``:
+    the header is not this write's). An answer that holds a secret is not
+    ``remember``-ed for Idempotency-Key replays.
     """
-    if_match = version_header(request.headers.get("If-Match"))
+    if_match = version_header(request.headers.get("If-Match")) if pinned else None
     key = request.headers.get("Idempotency-Key") if remember else None
     if key is not None and not 0 < len(key) <= 200:
         raise BadRequest("Idempotency-Key must be 1 to 200 characters")

@@ -178,6 +178,8 @@ def kind_of(entry: dict) -> str:
         return "move"
     if "seats" not in entry and entry.get("setup"):
         return "setup"
+    if "dispute" in entry:
+        return "dispute"
     return "correction" if "correction" in entry else "seats"
 
 
@@ -326,8 +328,10 @@ def register(app, api, stopping=worker_stopping):
                description="text/event-stream. Without a resume point the first event is "
                            "`state` (the caller's whole view now); then one event per "
                            "version: `move`, `correction` (undo, redo, takeback: the entries "
-                           "it marks are listed) or `seats` (joined, left, absent, "
-                           "reissued, started), each `id:` its version, `data:` {version, "
+                           "it marks are listed), `seats` (joined, left, absent, "
+                           "reissued, started) or `dispute` (a companion entry refused as "
+                           "contradicting another hand: who, never what), each `id:` its "
+                           "version, `data:` {version, "
                            "kind, entry, view, to_move}, redacted by the game service for "
                            "the token's seat. A comment line every "
                            "STREAM_HEARTBEAT_SECONDS keeps idle connections open. The "

@@ -1,11 +1,12 @@
 """Log entries as a token may see them, redacted by the game service.
 
-The log holds three kinds of entry, one per version: a move (``move`` and
+The log holds four kinds of entry, one per version: a move (``move`` and
 ``events``: the game service redacts them for the caller's seat), a correction
-(``correction``: undo, redo, takeback) and a seat change (``seats``: joined,
-left, reissued, started). Corrections and seat changes name versions and seat
-numbers only, never a token or a card, so they pass as they are. A move that a
-correction took back stays in the log marked ``undone``.
+(``correction``: undo, redo, takeback), a seat change (``seats``: joined,
+left, reissued, started) and a dispute (``dispute``: a companion entry refused as
+contradicting another hand). Corrections, seat changes and disputes name versions,
+codes and seat numbers only, never a token or a card, so they pass as they are. A
+move that a correction took back stays in the log marked ``undone``.
 """
 
 import time

@@ -9,18 +9,21 @@ the table token sees what the spectator sees (the game service checks who enters
 ``Engine.entries``). Every move is a compare-and-set on the version.
 """
 
+import hashlib
 import json
 import re
 
 from flask import Response, current_app, request
 
 from referee import schemas
-from referee.engine import CHANCE
-from referee.errors import BadRequest, Forbidden, NotStarted, Unprocessable
+from referee.engine import CHANCE, canonical
+from referee.errors import (
+    BadRequest, EntryConflict, Forbidden, NotStarted, Unprocessable, UpstreamProblem,
+)
 from referee.web import json_response
 
 from .access import (
-    IDEMPOTENCY_KEY, IF_MATCH, Change, load, matches as _matches, spoken, summary,
+    IDEMPOTENCY_KEY, IF_MATCH, Change, bumped, load, matches as _matches, spoken, summary,
     version_header as _version_header, view_seat, write,
 )
 from .lobby import new_join_code
@@ -185,7 +188,33 @@ def register(app, api):
                           move=result["view_move"], events=result["view_events"])
             return Change(state, entry, answer)
 
-        return write(store, sid, plan, body=body, precheck=precheck)
+        try:
+            return write(store, sid, plan, body=body, precheck=precheck)
+        except UpstreamProblem as refused:
+            if refused.code == EntryConflict.code:
+                disputed(sid, body["move"])
+            raise
+
+    def disputed(sid, move):
+        """An entry refused as contradicting another hand is recorded in the public log:
+        the refusal tells its entrant that the remaining copies are held elsewhere, which
+        a referee cannot avoid (one card in two places), so the whole table hears of it,
+        as at a real table; an entrant probing the others' hands does it in plain sight.
+        Neither the card nor the other seat is named. A retry of the same entry on the
+        same version is recorded once."""
+        def plan(session, caller):
+            mark = hashlib.sha256(f"{caller.name}\n{canonical(move)}".encode()).hexdigest()
+            if session.meta.get("dispute") == f"{mark}:{session.version}":
+                raise _Recorded
+            state = bumped(session.state)
+            entry = {"version": state["version"],
+                     "dispute": {"code": EntryConflict.code, "at_version": session.version}}
+            return Change(state, entry, {}, meta_set={"dispute": f"{mark}:{state['version']}"})
+
+        try:
+            write(store, sid, plan, remember=False, pinned=False)
+        except _Recorded:
+            pass
 
     @route(app, "/v1/sessions/<session_id:sid>/score", "GET",
            summary="Scores, breakdown and ranking",
@@ -233,6 +262,10 @@ def register(app, api):
             store.drop_code(session.meta["join_code"])
         current_app.logger.info("session %s deleted", sid)
         return Response(status=204)
+
+
+class _Recorded(Exception):
+    """This dispute is in the log already (a retry)."""
 
 
 def _own_move(session, caller, move: dict) -> dict:

@@ -56,6 +56,19 @@ SHARED = {
             "versions": {"type": "array", "items": {"type": "integer", "minimum": 0},
                          "description": "the entries it marks undone (or lifts the mark of)"},
             "undone": {"type": "boolean"}, **STAMP}},
+    "DisputeEntry": {
+        "type": "object", "required": ["version", "dispute"], "additionalProperties": False,
+        "description": "a log entry that changed nothing: a companion entry refused because "
+                       "it contradicts another hand (entry_conflict), heard by the whole "
+                       "table; by names who entered it, never what or against whom",
+        "properties": {"version": {"type": "integer", "minimum": 0},
+                       "dispute": {"type": "object", "required": ["code", "at_version"],
+                                   "additionalProperties": False, "properties": {
+                                       "code": {"enum": ["entry_conflict"]},
+                                       "at_version": {"type": "integer", "minimum": 0,
+                                                      "description": "the version the "
+                                                                     "entry was made on"}}},
+                       **STAMP}},
     "StreamEnd": {
         "type": "object", "required": ["reason"], "additionalProperties": False,
         "properties": {"reason": {"type": "string"}}},
@@ -104,8 +117,9 @@ def per_game(document: dict, games: list[tuple[str, str]]) -> None:
         move_entry["additionalProperties"] = False
         named[f"{p}SessionLogEntry"] = {
             "description": f"A {game} session's log entry: a move (or the setup), a "
-                           "correction or a seat change",
-            "anyOf": [move_entry, ref("CorrectionEntry"), ref("SeatChangeEntry")]}
+                           "correction, a seat change or a dispute",
+            "anyOf": [move_entry, ref("CorrectionEntry"), ref("SeatChangeEntry"),
+                      ref("DisputeEntry")]}
         typed = game_fields(named, p, game)
         for name in SESSION_ANSWERS:
             generic = named[name]
@@ -148,12 +162,13 @@ def frames(p: str, to_move: dict) -> tuple[dict, dict]:
         "type": "object", "required": ["version", "kind", "entry"],
         "additionalProperties": False, "properties": {
             "version": {"type": "integer", "minimum": 0},
-            "kind": {"enum": ["setup", "move", "correction", "seats"]},
+            "kind": {"enum": ["setup", "move", "correction", "seats", "dispute"]},
             "entry": ref(f"{p}SessionLogEntry"),
             "view": ref(f"{p}View"),
             "to_move": to_move}}
     data = {"state": ref(f"{p}SessionView"), "setup": change, "move": change,
-            "correction": change, "seats": change, "revoked": ref("StreamEnd"),
+            "correction": change, "seats": change, "dispute": change,
+            "revoked": ref("StreamEnd"),
             "end": ref("StreamEnd")}
     decoded, wire = [], []
     for event, body in data.items():

@@ -809,8 +809,15 @@ class Table {
   }
 }
 
+/** Who made a log entry ("seat:2", "table"), in the page's words. */
+function byText(by) {
+  const seat = /^seat:(\d+)$/.exec(by || "");
+  return seat ? t("seat", { n: Number(seat[1]) }) : t("log.by_table");
+}
+
 function entryText(entry) {
   if (entry.move) return moveText(entry.move);
   if (entry.correction) return t(`log.${entry.correction}`, { to: entry.to_version });
+  if (entry.dispute) return t("log.dispute", { who: byText(entry.by) });
   return t("log.seats");
 }
