@@ -9,6 +9,7 @@ import pytest
 import requests
 
 from referee.embedded import free_port
+from referee.engine import ANNOTATIONS
 from referee.registry import engines
 from referee.sessions.store import SessionStore, connect
 from referee.stack import Stack
@@ -250,3 +251,45 @@ def test_a_session_without_a_seed_never_streams_its_generators_key(stack, sessio
         assert events and all(e.data["view"]["seeded"] is False for e in events)
         text = json.dumps([e.data for e in events])
         assert key[:16] not in text and key[16:32] not in text and '"rng"' not in text
+
+
+def test_an_entry_conflict_is_pushed_to_every_token_as_the_same_public_dispute(
+        stack, session_store):
+    """Companion Three Magic: a seat claims a card whose last copies another hand holds;
+    every token's stream (table, spectator, each seat) gets one `dispute` event, the same
+    entry for all, naming who entered and never the card."""
+    referee = Referee(stack.url)
+    table = referee.create("threemagic", players=3, seed=5, mode="companion")
+    engine = engines()["threemagic"]
+
+    def bare(move):
+        return json.dumps({k: v for k, v in move.items() if k not in ANNOTATIONS},
+                          sort_keys=True)
+
+    for _ in range(200):
+        awaited = table.table.awaiting()
+        entrant = table.table if awaited == "table" else table.seats[awaited]
+        listed = entrant.legal_moves()
+        true = {bare(m) for m in engine.legal_moves(session_store.load(
+            table.session_id).state)}
+        claims = [m for m in listed if bare(m) not in true]
+        if claims:
+            break
+        entrant.move(next(json.loads(bare(m)) for m in listed if bare(m) in true))
+    assert claims, "a possible-looking entry held by another hand came up"
+    before = table.spectator.view()["version"]
+    claim = json.loads(bare(claims[0]))
+    with pytest.raises(Exception) as refused:
+        entrant.move(claim)
+    assert getattr(refused.value, "code", None) == "entry_conflict"
+    streams = [table.table, table.spectator, *table.seats.values()]
+    frames = [collect(handle, before, before + 1) for handle in streams]
+    assert all([e.event for e in got] == ["dispute"] for got in frames), frames
+    # the same entry for all; each token's view is its own, as it stood (nothing changed)
+    assert all(got[0].data["entry"] == frames[0][0].data["entry"] for got in frames)
+    assert all(got[0].data["view"] == handle.view()["view"]
+               for got, handle in zip(frames, streams))
+    data = frames[0][0].data
+    assert data["entry"]["dispute"] == {"code": "entry_conflict", "at_version": before}
+    assert data["entry"]["by"] == (f"seat:{awaited}" if awaited != "table" else "table")
+    assert str(claim["card"]) not in json.dumps(data["entry"])
