@@ -4,6 +4,8 @@ compare-and-set. Through the gateway, on real Redis (standalone and cluster)."""
 
 import json
 
+import pytest
+
 from referee.sessions import keys
 from referee.sessions.store import SessionStore
 from support import (
@@ -193,3 +195,18 @@ def test_no_take_back_once_the_game_is_over(client):
         seat = to_move[0]
         play(client, session, tokens[seat], first_move(client, session, tokens[seat]))
     assert_problem(undo(client, session, tokens[seat]), 409, "takeback_game_over")
+
+
+def test_a_plan_that_reads_a_log_newer_than_its_session_plans_again():
+    """Two undos racing on the Cluster: the loser read the session at v, then the log after
+    the winner landed v+1; refusing on that log answered 409 where its compare-and-set
+    would fail (412 with If-Match, else planned again). The log is read as of the session."""
+    from types import SimpleNamespace
+
+    from referee_gateway.access import Stale, entries_of
+
+    log = [{"version": 4}, {"version": 5}]
+    store = SimpleNamespace(entries=lambda sid: log)
+    with pytest.raises(Stale):
+        entries_of(store, SimpleNamespace(sid="s", version=4))
+    assert entries_of(store, SimpleNamespace(sid="s", version=5)) == log

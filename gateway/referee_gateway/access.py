@@ -133,21 +133,41 @@ def write(store, sid: str, plan, *, body=None, precheck=None, remember=True, pin
         if if_match is not None and if_match != session.version:
             raise VersionConflict(f"the session is at version {session.version}, "
                                   f"not {if_match}", current_version=session.version)
-        change = plan(session, caller)
-        record = (idem, {"fingerprint": fingerprint, "answer": change.answer,
-                         "status": change.status}) if idem else None
-        entry = change.entry if "by" in change.entry else stamped(change.entry, caller)
-        if store.commit(session, change.state, entry, record,
-                        rewrite=change.rewrite, meta_set=change.meta_set,
-                        meta_del=change.meta_del):
-            return json_response(change.answer, change.status,
-                                 {"ETag": f'"{change.state["version"]}"'})
+        try:
+            change = plan(session, caller)
+        except Stale:  # lost the race while planning: as a failed compare-and-set
+            change = None
+        if change is not None:
+            record = (idem, {"fingerprint": fingerprint, "answer": change.answer,
+                             "status": change.status}) if idem else None
+            entry = change.entry if "by" in change.entry else stamped(change.entry, caller)
+            if store.commit(session, change.state, entry, record,
+                            rewrite=change.rewrite, meta_set=change.meta_set,
+                            meta_del=change.meta_del):
+                return json_response(change.answer, change.status,
+                                     {"ETag": f'"{change.state["version"]}"'})
         if if_match is not None:  # the client chose on a version now gone
             current = store.load(sid).version
             raise VersionConflict(f"another change landed first; the session is at "
                                   f"version {current}", current_version=current)
     raise VersionConflict("the session is too busy; fetch it and try again",
                           current_version=store.load(sid).version)
+
+
+class Stale(Exception):
+    """A plan read something newer than the session it plans on (another change landed
+    in between): it is planned again, or 412 with ``If-Match`` — never refused for what
+    the newer change did."""
+
+
+def entries_of(store, session) -> list[dict]:
+    """The session's log as of ``session``'s version. Read after the session: a change
+    that landed in between would make the plan refuse on a log its compare-and-set
+    would not accept (two undos racing: 409 for the loser instead of 412)."""
+    entries = store.entries(session.sid)
+    if entries and entries[-1]["version"] > session.version:
+        raise Stale
+    return entries
 
 
 def version_header(value: str | None) -> int | None:

@@ -34,7 +34,9 @@ from referee.errors import (
     TakeBackHiddenInformation, TakeBackNotLastMove, UndoTargetInvalid,
 )
 
-from .access import IDEMPOTENCY_KEY, IF_MATCH, Change, stamped, summary, view_seat, write
+from .access import (
+    IDEMPOTENCY_KEY, IF_MATCH, Change, entries_of, stamped, summary, view_seat, write,
+)
 from .logview import SERVICE_FIELDS, is_move, redact_entries
 
 
@@ -104,7 +106,7 @@ def register(app, api):
            params=[IF_MATCH, IDEMPOTENCY_KEY], description=__doc__)
     def undo(sid, body):
         def plan(session, caller):
-            entries = store.entries(sid)
+            entries = entries_of(store, session)
             origin = int(session.meta.get("origin", 0))
             if caller.role == "table":
                 return undo_to(session, caller, entries, origin, body.get("to_version"))
@@ -190,7 +192,7 @@ def register(app, api):
                                 "token")
 
         def plan(session, caller):
-            entries = store.entries(sid)
+            entries = entries_of(store, session)
             target, redone = None, set()
             for entry in reversed(entries):
                 if entry.get("undone"):
