@@ -63,17 +63,19 @@ def engine_steps(engine, seconds: float, trusted: bool = True, seed: int = 0) ->
     return steps, time.perf_counter() - start
 
 
-def chess_steps(seconds: float, seed: int = 0) -> tuple:
+def chess_steps(seconds: float, seed: int = 0, clock=time.perf_counter) -> tuple:
+    """python-chess's random-playout steps in ``seconds`` of ``clock``: ``(steps, elapsed)``
+    (``time.process_time``: CPU seconds, the unit of a request's service CPU)."""
     import chess
     rnd, steps = random.Random(seed), 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while clock() < deadline:
         board = chess.Board()
-        while not board.is_game_over() and time.perf_counter() < deadline:
+        while not board.is_game_over() and clock() < deadline:
             board.push(rnd.choice(list(board.legal_moves)))
             steps += 1
-    return steps, time.perf_counter() - start
+    return steps, clock() - start
 
 
 def engine_rates(seconds: float, slices: int = 6) -> tuple[float, dict]:
@@ -236,7 +238,7 @@ def main(argv=None) -> int:
                   f"{checked / chess_rate:.2f})")
         if "gizmos" in engines():  # its costliest legal-move listings (bench/gizmos_positions.py)
             import gizmos_positions
-            gizmos_positions.report(chess_rate=chess_rate)
+            gizmos_positions.report(chess_seconds=args.engine_seconds)
 
     if not args.skip_sessions:
         load = Load(args.clients, args.seconds)

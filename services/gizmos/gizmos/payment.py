@@ -146,18 +146,32 @@ class _Under:
 
 
 def _minimal(vectors) -> list[int]:
-    """The vectors no other vector of ``vectors`` lies under (componentwise), sorted
-    by their sum of counts."""
-    # v % 255 is the sum of v's counts (256 ≡ 1 mod 255; a capacity sums to far below 255):
-    # a vector can only lie over vectors with a smaller sum, so those come first
+    """The vectors no other vector of ``vectors`` lies under (componentwise), in
+    ascending order as integers."""
+    # A vector lying under another is also the smaller integer (its fields are packed
+    # without carries), so in ascending order each vector meets every vector that could
+    # lie under it first: one pass, comparing only against the vectors kept so far
     vectors = set(vectors)
     if len(vectors) < 2:
         return list(vectors)
-    kept, under = [], _Under()
-    for v in sorted(vectors, key=lambda v: (v % 255, v)):
-        if not under.any_under(v):
+    kept, groups, guard, ones = [], {}, _GUARD, _ONES
+    for v in sorted(vectors):
+        over = v | guard
+        support = (over - ones) & guard
+        for mask, group in groups.items():
+            if mask & support == mask:
+                for k in group:
+                    if (over - k) & guard == guard:
+                        break
+                else:
+                    continue
+                break
+        else:
             kept.append(v)
-            under.add(v)
+            if support in groups:
+                groups[support].append(v)
+            else:
+                groups[support] = [v]
     return kept
 
 
@@ -238,9 +252,8 @@ class Search:
             elif self.recolourings_only:
                 found = self._recoloured(t, low, high)
             else:
-                found = [(tuple(c for c, n in zip(COLORS, spend) for _ in range(n)), cards)
-                         for spend, needs in self._spends(t, low, high)
-                         for cards in self._card_sets(needs)]
+                found = [(colours, cards) for spend, needs in self._spends(t, low, high)
+                         for colours in [_colours(spend)] for cards in self._card_sets(needs)]
             found.sort()
             self._listed[key] = found
         return self._listed[key]
@@ -283,7 +296,7 @@ class Search:
         for spend in product(*(range(n + 1) for n in most)):
             if not low <= sum(spend) <= high:
                 continue
-            colours = tuple(c for c, n in zip(COLORS, spend) for _ in range(n))
+            colours = _colours(spend)
             per_colour = [self._covers(x, n) for x, n in enumerate(spend) if n and x != t]
             self._count(1)
             found += [(colours, tuple(sorted(c for cover in covers for c in cover)))
@@ -339,20 +352,24 @@ class Search:
             for n in range(min(self.ring[x], high - used) + 1 if usable else 1):
                 if used + n + later + self.doublings < low:
                     continue  # even every later sphere and doubling could not make enough
-                after = self._add_colour(t, x, n, partial, max(low, used + n))
+                # with no sphere after these, only the amount the spend must give is of use
+                after = self._add_colour(t, x, n, partial, max(low, used + n), exact=not later)
                 if after:
                     yield from extend(x + 1, (*spend, n), used + n, after)
         return extend(0, (), 0, {0: [0]})
 
-    def _add_colour(self, t: int, x: int, n: int, partial: dict, most: int) -> dict:
+    def _add_colour(self, t: int, x: int, n: int, partial: dict, most: int,
+                    exact: bool = False) -> dict:
         """``partial`` (units made so far → minimal use vectors) after ``n``
-        more spheres of colour ``x``, making at most ``most`` units in all."""
+        more spheres of colour ``x``, making at most ``most`` units in all
+        (``exact``: exactly ``most``)."""
         if not n:
-            return partial
+            return {most: partial[most]} if exact and most in partial else (
+                {} if exact else partial)
         allows, room, guard = self.capacity.allows, self.capacity.room, _GUARD
         after: dict[int, list[int]] = {}
         for made, vectors in partial.items():
-            for units in range(n, most - made + 1):
+            for units in range(max(n, most - made) if exact else n, most - made + 1):
                 group = self._group(t, x, n, units, units)
                 self._count(len(vectors) * len(group))
                 after.setdefault(made + units, []).extend(
@@ -536,12 +553,17 @@ class Search:
         return self._fills[key]
 
 
+def _colours(spend: tuple) -> tuple:
+    """A spend as counts per colour, written out sphere by sphere: ``("red", "red", …)``."""
+    return tuple(c for c, n in zip(COLORS, spend) for _ in range(n))
+
+
 def _plain_spends(ring: tuple, t: int, low: int, high: int):
     """The spends paying ``low``…``high`` of ``t`` with no Converter: that many spheres of
     the card's colour, or of any colours for a Generic gizmo."""
     if t < WILD:
         return [(COLORS[t],) * n for n in range(low, min(high, ring[t]) + 1)]
-    return [tuple(c for c, n in zip(COLORS, spend) for _ in range(n))
+    return [_colours(spend)
             for spend in product(*(range(n + 1) for n in ring)) if low <= sum(spend) <= high]
 
 

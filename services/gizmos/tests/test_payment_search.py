@@ -137,15 +137,31 @@ def _bench():
 BENCH = _bench()
 
 
+# The search nodes each costliest position's whole listing takes today, a few per cent
+# over what it was measured at (issue 33 item 3): a change that makes the search do more
+# work fails here, counted, not timed. Before the antichain filter ran in integer order and
+# the last colour combined only the amount a spend must give, the worst took 111,925.
+NODE_BUDGET = {
+    "issue-like: 8 Converters, 13 spheres": 4_500,
+    "issue-like: 10 Converters, 15 spheres": 15_700,
+    "3 Generic, 331, 332; 11 Converters, 12 spheres": 103_000,
+    "3 Generic, 331; 13 Converters, 6 spheres": 78_500,
+    "Research of 336, 331, 332; 13 Converters": 113_000,
+    "Research of 336, 331, 332, 320; 13 Converters": 111_000,
+}
+
+
 @pytest.mark.parametrize("name", BENCH.COSTLIEST)
 def test_Z_5_the_costliest_positions_found_list_their_moves_within_a_fixed_work(name):
     """Z-5, Z-3.3: listing every payment of every card in the costliest positions the
-    position checks accept stays under a fixed number of search nodes."""
+    position checks accept stays under a fixed number of search nodes, and under the
+    nodes the search takes today for that position."""
     state = BENCH.costly_position(BENCH.COSTLIEST[name])
     with tally() as work:
         moves = GAME.legal_moves(state)
     assert len(moves) > 3000
     assert 0 < work.nodes < WORK_BOUND
+    assert work.nodes <= NODE_BUDGET[name], f"{name}: {work.nodes:,} search nodes"
 
 
 def test_Z_3_3_accepting_a_build_checks_its_own_payment_not_every_payment():
