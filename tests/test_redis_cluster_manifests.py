@@ -55,7 +55,7 @@ def scripts(tmp_path_factory) -> Path:
     for name, text in maps[0]["data"].items():
         (folder / name).write_text(text)
     assert {p.name for p in folder.iterdir()} == {"redis.conf", "node.sh", "ready.sh",
-                                                  "create-cluster.sh"}
+                                                  "prestop.sh", "create-cluster.sh"}
     return folder
 
 
@@ -95,11 +95,15 @@ class Node:
             self.process.terminate()
             self.process.wait(15)
 
-    def ready(self) -> bool:
+    def script(self, name: str) -> subprocess.CompletedProcess:
+        """ready.sh or prestop.sh, as the kubelet runs it in this node's container."""
         env = {"PATH": self.env["PATH"], "REDISCLI_AUTH": PASSWORD,
                "REDIS_PORT": str(self.port)}
-        return subprocess.run(["sh", str(self.scripts / "ready.sh")], env=env, timeout=30,
-                              check=False).returncode == 0
+        return subprocess.run(["sh", str(self.scripts / name)], env=env, timeout=30,
+                              capture_output=True, text=True, check=False)
+
+    def ready(self) -> bool:
+        return self.script("ready.sh").returncode == 0
 
 
 @pytest.fixture(scope="module")
@@ -142,19 +146,22 @@ def roles(nodes) -> dict[str, list[str]]:
     replica's role within moments)."""
     for _ in range(100):  # a bound on the attempts, not a measurement
         seen = [masters_seen_by(node) for node in nodes]
-        if all(s == seen[0] for s in seen):
+        if seen[0] is not None and all(s == seen[0] for s in seen):
             return seen[0]
         time.sleep(0.1)
     raise AssertionError(f"the nodes disagree: {seen}")
 
 
-def masters_seen_by(node) -> dict[str, list[str]]:
+def masters_seen_by(node) -> dict[str, list[str]] | None:
+    """None while a replica's master is still unknown to it ("-")."""
     with node.client() as client:  # "<id> <address> <flags> <master id> …" a line each
         lines = [line.split() for line in client.execute_command("CLUSTER", "NODES")
                  .splitlines()]
     masters = {f[0]: [] for f in lines if "master" in f[2].split(",")}
     for f in lines:
         if "slave" in f[2].split(","):
+            if f[3] not in masters:
+                return None
             masters[f[3]].append(f[0])
     return {m: sorted(r) for m, r in masters.items()}
 
@@ -228,6 +235,18 @@ def test_the_referee_plays_a_whole_game_on_it_and_it_outlives_new_addresses(
     score = gateway.get(session_url(session, "/score"), headers=bearer(
         session["spectator_token"])).get_json()
     assert version > 10 and score["final"]
+    # A drain stops a master: its preStop hands its slots to its replica first.
+    masters = roles(nodes)
+    leaving = next(n for n in nodes if node_id(n) in masters)
+    (replica,) = masters[node_id(leaving)]
+    handed = leaving.script("prestop.sh")
+    assert handed.returncode == 0 and "handed over" in handed.stdout, handed.stderr
+    swapped = roles(nodes)
+    assert replica in swapped and swapped[replica] == [node_id(leaving)]
+    for replica_only in (n for n in nodes if node_id(n) not in swapped):
+        assert replica_only.script("prestop.sh").stdout == ""  # a replica just stops
+    shown = gateway.get(session_url(session), headers=bearer(session["spectator_token"]))
+    assert shown.status_code == 200 and shown.get_json()["version"] == version
     before = roles(nodes)
     # Every pod comes back on a new address (a whole cluster restarted): each nodes.conf
     # still names the old ones, which lead nowhere (192.0.2.0/24 is reserved for examples).
@@ -246,3 +265,46 @@ def test_the_referee_plays_a_whole_game_on_it_and_it_outlives_new_addresses(
     assert sorted(roles(nodes)) == sorted(before)  # the same masters, by node id
     shown = gateway.get(session_url(session), headers=bearer(session["spectator_token"]))
     assert shown.status_code == 200 and shown.get_json()["version"] == version
+
+
+def node_id(node) -> str:
+    with node.client() as client:
+        return client.execute_command("CLUSTER", "MYID")
+
+
+def until(condition, what: str) -> None:
+    for _ in range(600):  # a bound on the attempts, not a measurement
+        if condition():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"never: {what}")
+
+
+def test_a_master_that_lost_its_volume_comes_back_as_a_replica(formed, scripts, nodes):
+    """Its replica took over; the pod comes back empty (a new node id) and the Job's script,
+    run again, forgets the node it was and adds it as a replica of the master without one."""
+    lost = next(n for n in nodes if node_id(n) in roles(nodes))
+    was = node_id(lost)
+    lost.process.kill()
+    lost.process.wait(10)
+    others = [n for n in nodes if n is not lost]
+
+    def failed_over() -> bool:
+        with others[0].client() as client:
+            table = client.execute_command("CLUSTER", "NODES")
+        flags = {f[0]: f[2].split(",") for f in (line.split() for line in table.splitlines())}
+        return "fail" in flags[was] and all(
+            o.ready() for o in others if "master" in flags[node_id(o)])
+    until(failed_over, "the lost master's replica took over")
+    shutil.rmtree(lost.data)
+    lost.data.mkdir()
+    lost.start()
+    run = create(scripts, nodes)
+    assert "joins as a replica" in run.stdout and f"forgetting {was}" in run.stdout
+    masters = roles(nodes)
+    assert len(masters) == 3 and all(len(replicas) == 1 for replicas in masters.values())
+    assert node_id(lost) != was and node_id(lost) in {r for rs in masters.values() for r in rs}
+    until(lambda: all(n.ready() for n in nodes), "every node ready")
+    for node in nodes:
+        with node.client() as client:
+            assert int(client.cluster("info")["cluster_known_nodes"]) == 6  # no ghost left

@@ -3,7 +3,7 @@ object validates strictly; no operator to install): a StatefulSet of six nodes (
 masters, a replica each) with a headless Service, a PodDisruptionBudget, a Job that forms
 the cluster once, a NetworkPolicy, and the nodes' redis.conf. The shell the pods run is
 hand-written beside it in k8s/overlays/production/redis-cluster/ (node.sh, ready.sh,
-create-cluster.sh); kustomize makes one ConfigMap of the four files.
+prestop.sh, create-cluster.sh); kustomize makes one ConfigMap of the five files.
 
 It is the base's Redis StatefulSet (render_deploy.REDIS: the same hardening, exporter sidecar,
 password from the redis-auth Secret through the environment) made a cluster, not a copy.
@@ -81,6 +81,8 @@ def statefulset(redis_docs) -> dict:
     redis["resources"] = {"requests": {"cpu": "100m", "memory": "256Mi"},
                           "limits": {"cpu": "1", "memory": MEMORY_LIMIT}}
     redis["readinessProbe"]["exec"] = {"command": run("ready.sh")}
+    # a master hands its slots to its replica before it stops (well within the grace period)
+    redis["lifecycle"] = {"preStop": {"exec": {"command": run("prestop.sh")}}}
     redis["volumeMounts"].append({"name": "config", "mountPath": CONFIG_DIR, "readOnly": True})
     pod["spec"]["volumes"] = [{"name": "config", "configMap": {"name": NAME}}]
     assert exporter["name"] == "exporter"  # unchanged: scrapes its own node on 127.0.0.1
@@ -169,4 +171,4 @@ def files(dump) -> dict[str, str]:
 def config_map_generator() -> dict:
     """The nodes' ConfigMap, with a hash suffix: a changed script rolls the pods."""
     return {"name": NAME, "files": [f"{FOLDER}/{f}" for f in (
-        "redis.conf", "node.sh", "ready.sh", "create-cluster.sh")]}
+        "redis.conf", "node.sh", "ready.sh", "prestop.sh", "create-cluster.sh")]}

@@ -16,13 +16,28 @@ set -eu
 : "${REDIS_CLUSTER_NODES:?host:port of every node}"
 WAIT_SECONDS=${WAIT_SECONDS:-600}
 
-cli() { node=$1; shift; redis-cli -h "${node%:*}" -p "${node##*:}" "$@" 2>/dev/null | tr -d '\r'; }
+cli() { host=${1%:*} port=${1##*:}; shift; redis-cli -h "$host" -p "$port" "$@" 2>/dev/null | tr -d "\r"; }
 field() { cli "$1" cluster info | sed -n "s/^$2://p"; }
 # CLUSTER MEET takes addresses, not names: each node's name, looked up now
 address() {
   ip=$(getent hosts "${1%:*}" | awk '{ print $1; exit }')
   [ -n "$ip" ] || { echo "cannot resolve ${1%:*}" >&2; exit 1; }
   echo "$ip:${1##*:}"
+}
+# The node a pod was before it lost its volume: failing, under the same name (its address
+# may be gone: "noaddr"). Every other node forgets it (within CLUSTER FORGET's minute), or it
+# stays listed as failed for good.
+forget_the_node_it_was() {
+  name=$(cli "$1" config get cluster-announce-hostname | sed -n 2p)
+  for peer in $REDIS_CLUSTER_NODES; do
+    [ "$peer" = "$1" ] && continue
+    # "<id> <ip>:<port>@<bus port>,<hostname>… <flags> …"
+    for ghost in $(cli "$peer" cluster nodes | awk -v host="$name" '{
+        split($2, at, ","); if (at[2] == host && $3 ~ /fail/) print $1 }'); do
+      echo "forgetting $ghost on $peer"
+      cli "$peer" cluster forget "$ghost" >/dev/null
+    done
+  done
 }
 waited=0
 tick() {
@@ -47,7 +62,8 @@ if [ -z "$formed" ]; then
 else
   for node in $REDIS_CLUSTER_NODES; do
     if [ "$(field "$node" cluster_known_nodes)" -eq 1 ]; then
-      echo "$node knows no one: it joins as a replica"
+      echo "$node knows no one (a new, empty volume): it joins as a replica"
+      forget_the_node_it_was "$node"
       redis-cli --cluster add-node "$(address "$node")" "$(address "$formed")" --cluster-slave
     fi
   done
