@@ -177,7 +177,8 @@ def test_production_runs_redis_as_a_cluster_with_replicas_limits_and_an_exporter
     assert nodes["replicas"] == 6 and nodes["serviceName"] == name
     service = objects(docs, "Service")[name]["spec"]
     assert service["clusterIP"] == "None" and service["publishNotReadyAddresses"]
-    assert objects(docs, "PodDisruptionBudget")[name]["spec"]["maxUnavailable"] == 1
+    budget = objects(docs, "PodDisruptionBudget")[name]["spec"]
+    assert budget["maxUnavailable"] == 1 and budget["unhealthyPodEvictionPolicy"] == "AlwaysAllow"
     pod = nodes["template"]["spec"]
     redis, exporter = pod["containers"]
     assert exporter["image"] == render_deploy.REDIS_EXPORTER_IMAGE

@@ -107,10 +107,12 @@ def service() -> dict:
 def disruption_budget() -> dict:
     """One node down at a time: a drain takes the next only once the last is back and ready
     (ready.sh: the cluster whole, a replica in sync), so a master and its replica never go
-    together."""
+    together. A pod that is not ready may always be evicted: a cluster already broken (every
+    node unready) must not block a node's drain for good, and moving a pod that serves
+    nothing loses nothing."""
     return {"apiVersion": "policy/v1", "kind": "PodDisruptionBudget",
             "metadata": {"name": NAME},
-            "spec": {"maxUnavailable": 1,
+            "spec": {"maxUnavailable": 1, "unhealthyPodEvictionPolicy": "AlwaysAllow",
                      "selector": {"matchLabels": {"app.kubernetes.io/name": NAME}}}}
 
 

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Forms the Redis Cluster once (the redis-cluster-create Job), and does nothing to one that
-# exists: run it again and again. REDIS_CLUSTER_NODES names every node as host:port; the
-# first half become masters, one replica each. The password comes from REDISCLI_AUTH (the
-# redis-auth Secret), never the command line.
+# exists: run it again and again. REDIS_CLUSTER_NODES names every node as host:port;
+# redis-cli makes half of them masters, each with a replica (on another host where it can).
+# The password comes from REDISCLI_AUTH (the redis-auth Secret), never the command line.
 #
 #  * no node knows another yet: wait until each answers, then
 #    redis-cli --cluster create … --cluster-replicas 1
@@ -30,7 +30,7 @@ address() {
 forget_the_node_it_was() {
   name=$(cli "$1" config get cluster-announce-hostname | sed -n 2p)
   for peer in $REDIS_CLUSTER_NODES; do
-    [ "$peer" = "$1" ] && continue
+    if [ "$peer" = "$1" ]; then continue; fi
     # "<id> <ip>:<port>@<bus port>,<hostname>… <flags> …"
     for ghost in $(cli "$peer" cluster nodes | awk -v host="$name" '{
         split($2, at, ","); if (at[2] == host && $3 ~ /fail/) print $1 }'); do
@@ -51,7 +51,7 @@ done
 
 formed=""
 for node in $REDIS_CLUSTER_NODES; do
-  [ "$(field "$node" cluster_known_nodes)" -gt 1 ] && formed=$node
+  if [ "$(field "$node" cluster_known_nodes)" -gt 1 ]; then formed=$node; fi
 done
 if [ -z "$formed" ]; then
   addresses=""
