@@ -163,7 +163,7 @@ def files(dump) -> dict[str, str]:
     return {
         f"{NAME}.yaml": (
             "# Redis as production state: a Redis Cluster of 3 masters with a replica each,\n"
-            "# from built-in objects only (README: Redis in production).\n"
+            "# from built-in objects only (README: Deploying, Production).\n"
             + dump(statefulset(redis_docs), service(), disruption_budget(),
                    create_job(redis_docs))),
         "redis-network-policy.yaml": dump(network_policy()),

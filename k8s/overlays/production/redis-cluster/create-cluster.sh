@@ -10,7 +10,7 @@
 #    (its pod came back with a new, empty volume) joins as a replica of the master that has
 #    the fewest
 #  * some nodes know each other but the cluster never becomes whole: fail loudly (a create
-#    cut short; see README, Redis in production: redis-cli --cluster fix)
+#    cut short; see README, Deploying, Production: redis-cli --cluster fix)
 set -eu
 : "${REDISCLI_AUTH:?the redis-auth Secret}"
 : "${REDIS_CLUSTER_NODES:?host:port of every node}"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# One node of the Redis Cluster (k8s/overlays/production; README: Redis in production).
+# One node of the Redis Cluster (k8s/overlays/production; README: Deploying, Production).
 # Its identity is its pod's stable name, REDIS_ANNOUNCE_HOSTNAME (redis-cluster-0.redis-cluster…),
 # and its node id in nodes.conf on its volume: a pod that comes back is the same node, with
 # its slots or its master. Its peers' addresses are looked up again by their names first, so
