@@ -2,20 +2,12 @@
 each game service on a real HTTP server, the gateway's Flask test client."""
 
 import os
-import pytest
 
+import pytest
 from referee.embedded import EmbeddedCluster, EmbeddedRedis, free_port
 from referee.sessions.store import connect
 from referee.stack import Stack, installed_games
-from support import ThreadedServer, service_app
-
-
-def close_redis(client) -> None:
-    """Close a client's sockets; a cluster client's close leaves its nodes' pools open."""
-    for node in getattr(client, "get_nodes", lambda: [])():
-        if node.redis_connection is not None:
-            node.redis_connection.connection_pool.disconnect()
-    client.close()
+from support import ThreadedServer, close_redis, service_app
 
 
 @pytest.fixture(scope="session")

@@ -3,9 +3,8 @@
 import threading
 from importlib import import_module
 
-from werkzeug.serving import WSGIRequestHandler, make_server
-
 from referee.stack import installed_games
+from werkzeug.serving import WSGIRequestHandler, make_server
 
 
 def service_app(game: str):
@@ -77,3 +76,11 @@ class ThreadedServer:
 
     def close(self):
         self.server.shutdown()
+
+
+def close_redis(client) -> None:
+    """Close a client's sockets; a cluster client's close leaves its nodes' pools open."""
+    for node in getattr(client, "get_nodes", list)():
+        if node.redis_connection is not None:
+            node.redis_connection.connection_pool.disconnect()
+    client.close()

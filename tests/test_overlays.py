@@ -22,6 +22,7 @@ from cloudcoil.models.prometheus_operator.v1 import PodMonitor, PrometheusRule, 
 ROOT = Path(__file__).parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import deploy_overlays
+import deploy_redis_cluster
 import render_deploy
 
 KUBECTL = shutil.which("kubectl") or shutil.which("kubectl", path=str(Path(sys.executable).parent))
@@ -30,9 +31,8 @@ OVERLAYS = {"base": "k8s/base", "production": "k8s/overlays/production",
             "prometheus-operator": "k8s/overlays/prometheus-operator"}
 #: the custom resources the overlays use, by API version → the model generated from its
 #: operator's CRD (KEDA 2.16.1, Prometheus Operator 0.80.1: requirements-dev.txt). The Redis
-#: operator's has none on a registry: its RedisCluster is checked field by field below.
-CUSTOM = {("redis.redis.opstreelabs.in/v1beta2", "RedisCluster"): None,
-          ("keda.sh/v1alpha1", "ScaledObject"): ScaledObject,
+#: Cluster is built-in objects only: validated strictly with the rest.
+CUSTOM = {("keda.sh/v1alpha1", "ScaledObject"): ScaledObject,
           ("monitoring.coreos.com/v1", "ServiceMonitor"): ServiceMonitor,
           ("monitoring.coreos.com/v1", "PodMonitor"): PodMonitor,
           ("monitoring.coreos.com/v1", "PrometheusRule"): PrometheusRule}
@@ -171,25 +171,48 @@ def test_every_policy_finding_is_accepted_with_its_reason(rendered, overlay, tmp
 def test_production_runs_redis_as_a_cluster_with_replicas_limits_and_an_exporter(rendered):
     docs = rendered["production"]
     assert "redis" not in objects(docs, "StatefulSet")  # the base's single Redis is gone
-    cluster = objects(docs, "RedisCluster")[deploy_overlays.REDIS_CLUSTER]["spec"]
-    assert cluster["clusterSize"] == 3 and cluster["persistenceEnabled"]
-    for role in ("redisLeader", "redisFollower"):
-        assert cluster[role]["replicas"] == 3
-        assert cluster[role]["pdb"] == {"enabled": True, "maxUnavailable": 1}  # drains pass
-    assert cluster["redisExporter"]["enabled"]
-    assert cluster["kubernetesConfig"]["redisSecret"] == {"name": "redis-auth",
-                                                          "key": "REDIS_PASSWORD"}
-    config = objects(docs, "ConfigMap")["redis-cluster-config"]["data"]["redis-additional.conf"]
-    settings = dict(line.split(" ", 1) for line in config.splitlines())
+    assert not [d for d in docs if "redis" in d["apiVersion"]]  # no operator's resource
+    name = deploy_redis_cluster.NAME
+    nodes = objects(docs, "StatefulSet")[name]["spec"]
+    assert nodes["replicas"] == 6 and nodes["serviceName"] == name
+    service = objects(docs, "Service")[name]["spec"]
+    assert service["clusterIP"] == "None" and service["publishNotReadyAddresses"]
+    budget = objects(docs, "PodDisruptionBudget")[name]["spec"]
+    assert budget["maxUnavailable"] == 1 and budget["unhealthyPodEvictionPolicy"] == "AlwaysAllow"
+    pod = nodes["template"]["spec"]
+    redis, exporter = pod["containers"]
+    assert exporter["image"] == render_deploy.REDIS_EXPORTER_IMAGE
+    env = {e["name"]: e for e in redis["env"]}
+    for variable in ("REDIS_PASSWORD", "REDISCLI_AUTH"):
+        assert env[variable]["valueFrom"]["secretKeyRef"] == {"name": "redis-auth",
+                                                             "key": "REDIS_PASSWORD"}
+    assert env["REDIS_ANNOUNCE_HOSTNAME"]["value"] == f"$(POD_NAME).{name}"
+    mounts = {m["name"]: m["mountPath"] for m in redis["volumeMounts"]}
+    assert mounts["data"] == "/data"  # the append-only file and nodes.conf: on the volume
+    config_map = pod["volumes"][0]["configMap"]["name"]
+    assert config_map.startswith(f"{name}-")  # kustomize's hash: a changed script rolls them
+    config = objects(docs, "ConfigMap")[config_map]["data"]["redis.conf"]
+    settings = dict(line.split(" ", 1) for line in config.splitlines()
+                    if line and not line.startswith("#"))
     assert settings["appendonly"] == "yes" and settings["appendfsync"] == "everysec"
     assert settings["maxmemory-policy"] == "noeviction"
-    limit = cluster["kubernetesConfig"]["resources"]["limits"]["memory"]
-    assert mebibytes(settings["maxmemory"]) <= 0.8 * mebibytes(limit)
-    for name in ("gateway", "bots"):
-        env = {e["name"]: e.get("value") for e in objects(docs, "Deployment")[name]["spec"][
+    assert settings["cluster-preferred-endpoint-type"] == "hostname"
+    assert mebibytes(settings["maxmemory"]) <= 0.8 * mebibytes(
+        redis["resources"]["limits"]["memory"])
+    job = objects(docs, "Job")[f"{name}-create"]["spec"]["template"]["spec"]
+    assert job["volumes"][0]["configMap"]["name"] == config_map
+    creator = job["containers"][0]
+    assert creator["command"][-1].endswith("/create-cluster.sh")
+    assert {e["value"] for e in creator["env"] if e["name"] == "REDIS_CLUSTER_NODES"} == {
+        " ".join(f"{name}-{n}.{name}:6379" for n in range(6))}
+    for client in ("gateway", "bots"):
+        env = {e["name"]: e.get("value") for e in objects(docs, "Deployment")[client]["spec"][
             "template"]["spec"]["containers"][0]["env"]}
-        assert env["REDIS_CLUSTER"] == "1"
-        assert env["REDIS_URL"].startswith(f"redis://{deploy_overlays.REDIS_CLUSTER}-leader:")
+        assert env["REDIS_CLUSTER"] == "1" and env["REDIS_URL"] == f"redis://{name}:6379/0"
+    policy = objects(docs, "NetworkPolicy")[name]["spec"]["ingress"]
+    assert [r["ports"] for r in policy] == [[{"port": 6379, "protocol": "TCP"}], [
+        {"port": 6379, "protocol": "TCP"}, {"port": 16379, "protocol": "TCP"}]]
+    assert "redis-metrics-from-monitoring" in objects(docs, "NetworkPolicy")  # the exporters
     budgets = objects(rendered["base"], "PodDisruptionBudget")
     assert budgets["redis"]["spec"]["maxUnavailable"] == 1  # the base's lets a drain pass too
 
@@ -280,4 +303,4 @@ def test_prometheus_operator_gets_monitors_and_the_same_rules(rendered):
                 in monitors["selector"]["matchExpressions"][0]["values"]]
     assert len(services) == 1 + len(render_deploy.games())
     assert all("metrics" in {p["name"] for p in s["spec"]["ports"]} for s in services)
-    assert set(objects(docs, "PodMonitor")) == {"bots", deploy_overlays.REDIS_CLUSTER}
+    assert set(objects(docs, "PodMonitor")) == {"bots", deploy_redis_cluster.NAME}

@@ -1,10 +1,11 @@
 """The Kubernetes overlays over k8s/ (issue 31), written by tools/render_deploy.py:
 
 * ``k8s/overlays/production``: Redis as production state — a Redis Cluster of three masters,
-  each with a replica, run by the OT-Container-Kit redis-operator (its RedisCluster
-  resource), with an append-only file (``appendfsync everysec``), ``maxmemory`` under the
-  container limit with ``noeviction``, redis_exporter and disruption budgets that let a node
-  drain; the bot worker scaled on its lag by KEDA; images by digest.
+  each with a replica, from built-in objects only (tools/deploy_redis_cluster.py: a
+  StatefulSet, a headless Service, a Job that forms the cluster), with an append-only file
+  (``appendfsync everysec``), ``maxmemory`` under the container limit with ``noeviction``,
+  redis_exporter and a disruption budget that lets a node drain; the bot worker scaled on
+  its lag by KEDA; images by digest.
 * ``k8s/overlays/prometheus-operator``: the production overlay plus ServiceMonitors,
   PodMonitors and a PrometheusRule made from k8s/monitoring/referee-alerts.yml, for a
   cluster whose Prometheus is run by the Prometheus Operator.
@@ -17,6 +18,7 @@ pipeline renders it with ``REFEREE_IMAGE_DIGESTS="gateway=sha256:…,ghostone=sh
 import os
 import re
 
+import deploy_redis_cluster as cluster
 import render_deploy as base
 import yaml
 
@@ -24,23 +26,6 @@ OVERLAYS = "k8s/overlays"
 PLACEHOLDER_DIGEST = "sha256:" + "0" * 64
 DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 
-# The Redis engine, pinned: OT-Container-Kit redis-operator 0.18 (CRD
-# redis.redis.opstreelabs.in/v1beta2; install its Helm chart, ot-helm/redis-operator 0.18.x,
-# in the namespace below), its Redis and exporter images.
-REDIS_OPERATOR_NAMESPACE = "redis-operator"
-REDIS_CLUSTER = "redis-cluster"
-REDIS_CLUSTER_IMAGE = "quay.io/opstree/redis:v7.0.15"
-REDIS_CLUSTER_EXPORTER_IMAGE = "quay.io/opstree/redis-exporter:v1.44.0"
-# Each node: 1Gi of memory, maxmemory 768mb (the rest: an AOF rewrite's copy-on-write,
-# replication and client buffers). noeviction: at the limit writes are refused (503 to the
-# players), never a session silently dropped; RefereeRedisMemoryHigh warns at 80 %.
-REDIS_CLUSTER_MEMORY = "1Gi"
-REDIS_CLUSTER_CONFIG = """\
-appendonly yes
-appendfsync everysec
-maxmemory 768mb
-maxmemory-policy noeviction
-"""
 # KEDA (2.x) scales the bot worker on the bots' lag as Prometheus reads it
 PROMETHEUS_URL = "http://prometheus-operated.monitoring.svc:9090"
 BOT_LAG_TARGET_SECONDS = 3  # p90 lag per replica the scaling aims at (budget 1 s + margin)
@@ -71,68 +56,6 @@ def dump(*docs) -> str:
     return "---\n".join(yaml.safe_dump(d, sort_keys=False) for d in docs)
 
 
-def redis_cluster() -> str:
-    resources = {"requests": {"cpu": "100m", "memory": "256Mi"},
-                 "limits": {"cpu": "1", "memory": REDIS_CLUSTER_MEMORY}}
-    spread = [{"maxSkew": 1, "topologyKey": "kubernetes.io/hostname",
-               "whenUnsatisfiable": "ScheduleAnyway",
-               "labelSelector": {"matchLabels": {"redis_setup_type": "cluster"}}}]
-    role = {"replicas": 3, "redisConfig": {"additionalRedisConfig": "redis-cluster-config"},
-            # one pod of each role may be down: a drain moves a master (its replica takes
-            # over) or a replica, never two of a kind at once
-            "pdb": {"enabled": True, "maxUnavailable": 1},
-            "topologySpreadConstraints": spread}
-    cluster = {
-        "apiVersion": "redis.redis.opstreelabs.in/v1beta2", "kind": "RedisCluster",
-        "metadata": {"name": REDIS_CLUSTER},
-        "spec": {
-            "clusterSize": 3, "clusterVersion": "v7", "persistenceEnabled": True,
-            "podSecurityContext": {"runAsUser": 1000, "fsGroup": 1000, "runAsNonRoot": True},
-            "kubernetesConfig": {
-                "image": REDIS_CLUSTER_IMAGE, "imagePullPolicy": "IfNotPresent",
-                "resources": resources,
-                "redisSecret": {"name": "redis-auth", "key": "REDIS_PASSWORD"}},
-            "redisExporter": {
-                "enabled": True, "image": REDIS_CLUSTER_EXPORTER_IMAGE,
-                "imagePullPolicy": "IfNotPresent",
-                "resources": {"requests": {"cpu": "10m", "memory": "32Mi"},
-                              "limits": {"cpu": "100m", "memory": "64Mi"}}},
-            "redisLeader": role, "redisFollower": role,
-            "storage": {
-                "volumeClaimTemplate": {"spec": {"accessModes": ["ReadWriteOnce"],
-                                                 "resources": {"requests": {"storage": "2Gi"}}}},
-                "nodeConfVolumeClaimTemplate": {"spec": {
-                    "accessModes": ["ReadWriteOnce"],
-                    "resources": {"requests": {"storage": "1Gi"}}}}}}}
-    config = {"apiVersion": "v1", "kind": "ConfigMap",
-              "metadata": {"name": "redis-cluster-config"},
-              "data": {"redis-additional.conf": REDIS_CLUSTER_CONFIG}}
-    return ("# Redis as production state: a Redis Cluster of 3 masters with a replica each,\n"
-            "# run by the OT-Container-Kit redis-operator (README: Redis in production).\n"
-            + dump(cluster, config))
-
-
-def redis_cluster_policy() -> str:
-    """Who reaches the cluster's pods: the gateway and the bot worker, the nodes themselves
-    (the cluster bus), the operator (it forms and heals the cluster) and Prometheus."""
-    pods = {"matchLabels": {"redis_setup_type": "cluster"}}
-    tcp = lambda *ports: [{"port": p, "protocol": "TCP"} for p in ports]
-    policy = {
-        "apiVersion": "networking.k8s.io/v1", "kind": "NetworkPolicy",
-        "metadata": {"name": "redis-cluster"},
-        "spec": {"podSelector": pods, "policyTypes": ["Ingress"], "ingress": [
-            {"from": [{"podSelector": {"matchLabels": {"app.kubernetes.io/name": who}}}
-                      for who in ("gateway", "bots")], "ports": tcp(6379)},
-            {"from": [{"podSelector": pods}], "ports": tcp(6379, 16379)},
-            {"from": [{"namespaceSelector": {"matchLabels": {
-                "kubernetes.io/metadata.name": REDIS_OPERATOR_NAMESPACE}}}],
-             "ports": tcp(6379)},
-            {"from": [{"namespaceSelector": {"matchLabels": {
-                "kubernetes.io/metadata.name": base.MONITORING_NAMESPACE}}}],
-             "ports": tcp(9121)}]}}
-    return dump(policy)
-
-
 def bots_scaled_object() -> str:
     scaled = {
         "apiVersion": "keda.sh/v1alpha1", "kind": "ScaledObject",
@@ -154,7 +77,7 @@ def delete(kind: str, name: str, api: str) -> dict:
 
 def cluster_clients(name: str) -> dict:
     """The gateway or the bot worker talks to the Redis Cluster (REDIS_CLUSTER=1)."""
-    env = [{"name": "REDIS_URL", "value": f"redis://{REDIS_CLUSTER}-leader:6379/0"},
+    env = [{"name": "REDIS_URL", "value": cluster.URL},
            {"name": "REDIS_CLUSTER", "value": "1"}]
     return {"patch": dump({"apiVersion": "apps/v1", "kind": "Deployment",
                            "metadata": {"name": name}, "spec": {"template": {"spec": {
@@ -165,14 +88,15 @@ def production(names, digests: dict[str, str]) -> str:
     kustomization = {
         "apiVersion": "kustomize.config.k8s.io/v1beta1", "kind": "Kustomization",
         "namespace": base.NAMESPACE,
-        "resources": ["../../base", "redis-cluster.yaml", "redis-network-policy.yaml",
+        "resources": ["../../base", *(f for f in cluster.files(dump) if f.endswith(".yaml")),
                       "bots-scaledobject.yaml"],
+        "configMapGenerator": [cluster.config_map_generator()],
         "patches": [
-            # the base's single Redis and its policies give way to the Redis Cluster
+            # the base's single Redis gives way to the Redis Cluster; the base's
+            # redis-metrics-from-monitoring lets Prometheus reach its exporters too
             delete("StatefulSet", "redis", "apps/v1"), delete("Service", "redis", "v1"),
             delete("PodDisruptionBudget", "redis", "policy/v1"),
             delete("NetworkPolicy", "redis-from-gateway", "networking.k8s.io/v1"),
-            delete("NetworkPolicy", "redis-metrics-from-monitoring", "networking.k8s.io/v1"),
             # KEDA makes the bot worker's autoscaler from its ScaledObject
             delete("HorizontalPodAutoscaler", "bots", "autoscaling/v2"),
             cluster_clients("gateway"), cluster_clients("bots")],
@@ -201,9 +125,9 @@ def prometheus_operator() -> dict[str, str]:
                                           "interval": "30s"}]}}
     redis = {
         "apiVersion": "monitoring.coreos.com/v1", "kind": "PodMonitor",
-        "metadata": {"name": REDIS_CLUSTER, "labels": selected},
-        "spec": {"selector": {"matchLabels": {"redis_setup_type": "cluster"}},
-                 "podMetricsEndpoints": [{"port": "redis-exporter", "interval": "30s"}]}}
+        "metadata": {"name": cluster.NAME, "labels": selected},
+        "spec": {"selector": {"matchLabels": {"app.kubernetes.io/name": cluster.NAME}},
+                 "podMetricsEndpoints": [{"port": "metrics", "interval": "30s"}]}}
     rule = {
         "apiVersion": "monitoring.coreos.com/v1", "kind": "PrometheusRule",
         "metadata": {"name": "referee-alerts", "labels": selected},
@@ -224,9 +148,9 @@ def overlays(names) -> dict[str, str]:
     """Every overlay file: path relative to the repository → content."""
     files = {
         f"{OVERLAYS}/production/kustomization.yaml": production(names, image_digests(names)),
-        f"{OVERLAYS}/production/redis-cluster.yaml": redis_cluster(),
-        f"{OVERLAYS}/production/redis-network-policy.yaml": redis_cluster_policy(),
         f"{OVERLAYS}/production/bots-scaledobject.yaml": bots_scaled_object()}
+    files.update({f"{OVERLAYS}/production/{name}": text
+                  for name, text in cluster.files(dump).items()})
     for name, text in prometheus_operator().items():
         files[f"{OVERLAYS}/prometheus-operator/{name}"] = text
     return files

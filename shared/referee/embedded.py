@@ -114,7 +114,7 @@ class EmbeddedRedis:
         self.stop()
 
 
-def _cluster_port() -> int:
+def free_cluster_port() -> int:
     """A free port whose cluster-bus port (+10000) is free too."""
     import random
     for _ in range(200):
@@ -142,7 +142,7 @@ class EmbeddedCluster:
         self._tmp = tempfile.TemporaryDirectory(prefix="referee-cluster-")
         self.nodes = []
         for _ in range(masters):
-            port = _cluster_port()
+            port = free_cluster_port()
             data = Path(self._tmp.name, str(port))
             data.mkdir()
             self.nodes.append(EmbeddedRedis(str(data), port=port, extra=[
