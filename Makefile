@@ -35,6 +35,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	@sh tools/ensure_promtool.sh; sh tools/ensure_chromium.sh; sh tools/ensure_node.sh; \
+		sh tools/ensure_redis7.sh; \
 		VENV=$(VENV) sh tools/ensure_kubectl.sh; VENV=$(VENV) sh tools/ensure_checkov.sh; \
 		$(PY) -m pytest
 
