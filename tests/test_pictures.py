@@ -88,6 +88,57 @@ def test_every_game_draws_every_view_of_seeded_games(game):
     assert hidden > 0 or perturb is None
 
 
+#: the moves whose things each game's picture says it stands for (data-uses): a touch on
+#: the page picks them, and the page marks the last one and a touched thing's targets
+TOUCHED = {"gematon": {"push", "operate"}, "vectron": {"move", "place", "draw"},
+           "threemagic": {"discard", "pon", "chi", "tsumo", "ron"}}
+
+
+def move_words(move: dict) -> set[str]:
+    """What the page's tokensOf (static/moves.js) makes of a move: field=value, an array's
+    items each under its field's name, null and booleans as JSON writes them."""
+    def word(value):
+        return json.dumps(value) if value is None or isinstance(value, bool) else str(value)
+    return {f"{key}={word(item)}" for key, value in move.items() if key not in ("p", "text")
+            for item in (value if isinstance(value, list) else [value])}
+
+
+def touchable(root) -> list[tuple]:
+    """(element, alternatives) for every element of a picture with data-uses."""
+    return [(node, [set(alt.split(",")) for alt in node.get("data-uses").split()])
+            for node in root.iter() if node.get("data-uses")]
+
+
+def card_of(node) -> str:
+    """A Three Magic card as its picture writes it: R/B/G and a number, * when starred."""
+    letter, number = (t.text for t in node.iter(f"{SVG}text"))
+    return f"{letter}{number}{'*' if 'starred' in node.get('class') else ''}"
+
+
+@pytest.mark.parametrize("game", sorted(TOUCHED))
+def test_a_seats_picture_stands_for_each_thing_its_moves_use(game):
+    """Every move a seat is listed of the kinds its game's picture draws a thing for is
+    used by an element of that seat's picture (its data-uses), and a Three Magic discard by
+    exactly one card, the one the discard throws out: the page's touch picks by these."""
+    engine = GAMES[game]
+    checked = set()
+    for state in seeded_states(engine, engine.max_players, seed=5, every=3):
+        for seat in [s for s in state["to_move"] if isinstance(s, int)]:
+            elements = touchable(ET.fromstring(engine.picture(state, seat)))
+            for move in engine.legal_moves(state, seat):
+                if move["type"] not in TOUCHED[game]:
+                    continue
+                words = move_words(move)
+                using = [node for node, alts in elements if any(alt <= words for alt in alts)]
+                assert using, (game, move)
+                checked.add(move["type"])
+                if move["type"] == "discard":
+                    thrown = next(e["card"] for e in engine.apply(state, move)[1]
+                                  if e["type"] == "card_discarded")
+                    assert [card_of(node) for node in using] == [thrown], move
+    assert checked == TOUCHED[game], checked
+
+
 def golden_cases():
     for game in sorted(GAMES):
         path = GOLDEN / f"{game}.json"

@@ -483,6 +483,24 @@ class Engine:
             log.warning("%s: no text for %s", self.id, canonical(bare)[:200], exc_info=True)
             return canonical(bare)
 
+    def listing_texts(self, state: dict, reader, moves: list[dict], lang: str = "en") -> list[str]:
+        """The sentences of ``moves`` as listed to ``reader`` (a seat, or None: the public),
+        who may be told what its own view shows: a game whose moves name places rather than
+        things (Three Magic's discards) names the things through :meth:`_listed_text`,
+        given that view — never the state, so a sentence says no more than the reader sees.
+        """
+        lang = lang if lang in LANGUAGES else LANGUAGES[0]
+        if type(self)._listed_text is Engine._listed_text:
+            return [self.move_text(m, lang) for m in moves]
+        view = self.view(state, reader)
+        with self._guard():
+            return [self._listed_text(view, {k: v for k, v in m.items() if k not in ANNOTATIONS},
+                                      lang) for m in moves]
+
+    def _listed_text(self, view: dict, move: dict, lang: str) -> str:
+        """A listed move's sentence given its reader's view; the game may override."""
+        return self.move_text(move, lang)
+
     def components(self) -> dict:
         """The catalog of the game's components: what a client needs to draw and
         explain the game without the source (pure data, the same for every call)."""

@@ -24,8 +24,14 @@ from .web import DEFAULT_MAX_BODY, OpenApi, install_error_handlers, json_respons
 log = logging.getLogger(__name__)
 
 
-def with_text(engine: Engine, moves: list[dict], lang: str) -> list[dict]:
-    return [dict(m, text=engine.move_text(m, lang)) for m in moves]
+def with_text(engine: Engine, moves: list[dict], lang: str, state=None, reader=None
+              ) -> list[dict]:
+    """Moves with their sentences; given the state, as listed to ``reader`` (who may be told
+    what its view shows: Engine.listing_texts)."""
+    if state is None:
+        return [dict(m, text=engine.move_text(m, lang)) for m in moves]
+    texts = engine.listing_texts(state, reader, moves, lang)
+    return [dict(m, text=text) for m, text in zip(moves, texts, strict=True)]
 
 
 def create_app(engine: Engine, calculate_schema=None, test_config: dict | None = None,
@@ -97,8 +103,9 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
         if "view_as" in body:  # a session's reader, who does not hold the state
             at_table(engine, state, body["view_as"], "view_as")
             moves = engine.view_listing(state, moves, body["view_as"])
+        reader = body["view_as"] if "view_as" in body else body["seat"]
         return json_response({"to_move": state["to_move"],
-                              "moves": with_text(engine, moves, language())})
+                              "moves": with_text(engine, moves, language(), state, reader)})
 
     @route(app, "/v1/apply", "POST", summary="Play a move: the new state and the events",
            body=schemas.ApplyRequest, doc_body=wire.ref(f"{g}ApplyRequest"),

@@ -10,7 +10,7 @@ import { schemaPrefix } from "./calc.js";
 import { tableKey } from "./home.js";
 import { SchemaForm } from "./schemaform.js";
 import { formatChance, HIDDEN_FIELDS, humanDelay, indexComponents, prefill, searchText, tokensOf,
-  withoutListing } from "./moves.js";
+  usedBy, usesOf, withoutListing } from "./moves.js";
 import { scoreView } from "./score.js";
 import { chime } from "./sound.js";
 
@@ -42,7 +42,7 @@ class Table {
     this.tableToken = sessionStorage.getItem(tableKey(sid));
     this.log = new Map();  // version → entry
     this.moves = [];
-    this.pick = null;      // what was clicked on the picture: {label, tokens}
+    this.pick = null;      // what was clicked on the picture: {label, uses}
     this.showAll = false;
     this.banner = "";
     this.pending = null;   // a move tapped while offline: {move, key, version, text}
@@ -370,7 +370,7 @@ class Table {
     const filterText = (this.filterInput && this.filterInput.value.trim().toLowerCase()) || "";
     let shown = listed;
     if (this.pick) {
-      shown = shown.filter((m) => this.pick.tokens.some((token) => tokensOf(m).has(token)));
+      shown = shown.filter((m) => usedBy(this.pick.uses, tokensOf(m)));
       parts.push(h("p", { class: "pick" }, t("play.picked", { what: this.pick.label, n: shown.length }), " ",
         h("button", { type: "button", class: "small secondary", onclick: () => {
           this.pick = null;
@@ -763,49 +763,52 @@ class Table {
     return h("link", { rel: "stylesheet", href: "/static/picture.css" });
   }
 
-  /** Mark on the picture what the last move named (its classes name components: a plate
-   *  "b2", a card "c117"), and, while something touched on it picks the moves, it and the
-   *  other components those moves name: where it can go. */
+  /** Mark on the picture what the last move used (each element says what it stands for:
+   *  usesOf), and, while something touched on it picks the moves, it and the other things
+   *  those moves use: where it can go. */
   markPicture() {
     const svg = this.pictureRoot.querySelector("svg");
     if (!svg) return;
     for (const mark of ["last-move", "target", "picked"]) {
       for (const node of svg.querySelectorAll(`.${mark}`)) node.classList.remove(mark);
     }
-    const mark = (tokens, name) => {
-      for (const token of tokens) {
-        for (const node of svg.querySelectorAll(`[class~="${CSS.escape(token)}"]`)) node.classList.add(name);
-      }
-    };
     const last = [...this.log.values()].filter((e) => e.move && !e.undone)
       .sort((a, b) => b.version - a.version)[0];
-    if (last) mark(tokensOf(last.move), "last-move");
-    if (this.pick) {
-      const picked = new Set(this.pick.tokens);
-      const reached = new Set(this.moves.filter((m) => !m.describe && this.pick.tokens.some((x) => tokensOf(m).has(x)))
-        .flatMap((m) => [...tokensOf(m)]).filter((x) => !picked.has(x)));
-      mark(picked, "picked");
-      mark(reached, "target");
+    const lastTokens = last ? tokensOf(last.move) : null;
+    const picked = this.pick ? new Set(this.pick.uses.map((alt) => alt.join(","))) : null;
+    const reached = this.pick ? this.moves.filter((m) => !m.describe && usedBy(this.pick.uses, tokensOf(m)))
+      .map(tokensOf) : [];
+    for (const node of svg.querySelectorAll("*")) {
+      const uses = usesOf(node);
+      if (!uses.length) continue;
+      if (lastTokens && usedBy(uses, lastTokens)) node.classList.add("last-move");
+      if (!picked) continue;
+      if (uses.some((alt) => picked.has(alt.join(",")))) node.classList.add("picked");
+      else if (reached.some((tokens) => usedBy(uses, tokens))) node.classList.add("target");
     }
   }
 
-  /** A click on the picture lists the moves that name what was clicked (a plate, a card). */
+  /** A touch on the picture lists the moves that use what was touched: the innermost
+   *  element on the touch's path that some listed move uses (a chip on an altar before the
+   *  altar), and of what it stands for only what those moves use. */
   clicked(event) {
-    const tokens = [];
+    const wanted = this.moves.filter((m) => !m.describe).map(tokensOf);
     for (const node of event.composedPath()) {
-      if (node === this.pictureHost) break;
-      if (node.classList) tokens.push(...node.classList);
+      if (node === this.pictureHost) return;
+      const uses = usesOf(node).filter((alt) => wanted.some((tokens) => usedBy([alt], tokens)));
+      if (!uses.length) continue;
+      const label = node.hasAttribute("data-uses")
+        ? (node.getAttribute("data-label") || node.textContent).replace(/\s+/g, " ").trim()
+        : uses.map(([name]) => name.replace(/^c(\d+)$/, "$1")).join(" ");
+      this.pick = { label, uses };
+      this.showAll = false;
+      this.markPicture();
+      this.renderMoves().then(() => {
+        const first = this.movesBox.querySelector("button.move");
+        if (first) first.focus();
+      });
+      return;
     }
-    const wanted = this.moves.filter((m) => !m.describe);
-    const useful = [...new Set(tokens)].filter((token) => wanted.some((m) => tokensOf(m).has(token)));
-    if (!useful.length) return;
-    this.pick = { label: useful.map((x) => x.replace(/^c(\d+)$/, "$1")).join(" "), tokens: useful };
-    this.showAll = false;
-    this.markPicture();
-    this.renderMoves().then(() => {
-      const first = this.movesBox.querySelector("button.move");
-      if (first) first.focus();
-    });
   }
 }
 
