@@ -12,6 +12,7 @@ import { SchemaForm } from "./schemaform.js";
 import { formatChance, HIDDEN_FIELDS, humanDelay, indexComponents, prefill, searchText, tokensOf,
   usedBy, usesOf, withoutListing } from "./moves.js";
 import { scoreView } from "./score.js";
+import { nextOutcome, recipientField, roundForm } from "./several.js";
 import { chime } from "./sound.js";
 
 const SHOWN = 24;      // buttons listed before "Show all"
@@ -402,7 +403,7 @@ class Table {
       parts.push(h("button", { type: "button", class: "secondary", onclick: () => { this.showAll = true; this.renderMoves(); } },
         t("play.showAll", { n: shown.length })));
     }
-    const several = this.severalForm(listed);
+    const several = await this.severalForm(listed);
     if (several) parts.push(several);
     for (const m of described) parts.push(await this.describedForm(m));
     this.moveError = h("p", { class: "error", role: "alert", hidden: true });
@@ -426,8 +427,15 @@ class Table {
 
   /** Chance outcomes that come several in a row at a table (a display turned up, a hand
    *  dealt): tick them in the order they came, and enter them in one go. */
-  severalForm(listed) {
+  async severalForm(listed) {
     if (this.role !== "table" || listed.length < 2 || !listed.every((m) => m.seat === "chance")) return null;
+    // dealt round the table: each seat's outcomes picked apart, entered as the referee asks
+    const schema = (await componentSchemas())[`${schemaPrefix(this.game)}Move_${listed[0].type}`] || {};
+    const field = recipientField(listed, schema, this.seats.length);
+    if (field) {
+      return roundForm({ listed, field, seats: this.seats.length,
+        onEnter: (picks, status, how) => this.enterRound(picks, status, how) });
+    }
     const ticked = [];  // in the order ticked: the order they are entered in
     const status = h("p", { class: "hint", "aria-live": "polite" });
     const enter = h("button", { type: "button", class: "primary", id: "several-enter", disabled: true,
@@ -459,6 +467,25 @@ class Table {
       }
       status.textContent = t("play.severalDoing", { n: done + 1, of: chosen.length });
       if (!(await this.play(listed))) return;
+    }
+  }
+
+  /** Each seat's picked outcomes, one after the other as the referee asks for them (it
+   *  lists the outcomes of one seat at a time, round the table). */
+  async enterRound(picks, status, how) {
+    const count = [...picks.values()].reduce((n, list) => n + list.length, 0);
+    for (let done = 0; done < count; done += 1) {
+      const listed = this.moves.filter((m) => !m.describe && m.seat === "chance");
+      const next = nextOutcome(listed, picks, how);
+      if (!next || next.missing) {  // the seat asked for now has none left, or not that one
+        const seat = listed.length ? listed[0][how.field] : "";
+        this.notice(next ? t("play.severalStopped", { n: done, move: next.missing })
+          : t("play.roundLeft", { n: done, seat }), true);
+        return;
+      }
+      picks.get(next[how.field]).shift();
+      status.textContent = t("play.severalDoing", { n: done + 1, of: count });
+      if (!(await this.play(next))) return;
     }
   }
 
