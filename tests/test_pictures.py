@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from referee import conformance
+from referee.errors import BadRequest
 from referee.registry import engines
 from referee.rng import Pcg32
 from support import (
@@ -240,3 +241,57 @@ def test_a_session_picture_needs_the_sessions_token(client):
     assert_problem(client.get(url, headers=bearer(other["table_token"])), 401, "unauthorized")
     assert_problem(client.get("/v1/sessions/nope/picture.svg",
                               headers=bearer(session["table_token"])), 404, "unknown_session")
+
+
+@pytest.mark.parametrize("game", sorted(g for g in GAMES if GAMES[g].previewed_moves))
+def test_a_preview_draws_a_moves_result_and_never_what_chance_brings_next(game):
+    """Each listed move of the game's previewed_moves is drawn as the position it leads to,
+    before the chance after it: the same whatever the generator holds (a preview must not
+    show the next card or chip), and, where no chance follows, the picture after the move
+    itself. Another move type is refused."""
+    engine = GAMES[game]
+    rnd = random.Random(f"preview/{game}")
+    previewed = same_as_played = 0
+    for state in seeded_states(engine, engine.min_players, seed=8, every=2):
+        for move in engine.legal_moves(state):
+            bare = {k: v for k, v in move.items() if k != "p"}
+            if move["type"] not in engine.previewed_moves:
+                if move["seat"] != "chance":
+                    with pytest.raises(BadRequest):
+                        engine.preview_picture(state, bare, move["seat"])
+                continue
+            drawn = engine.preview_picture(state, bare, move["seat"])
+            reseeded = dict(state, rng=Pcg32.from_seed(rnd.getrandbits(64)).to_json())
+            assert engine.preview_picture(reseeded, bare, move["seat"]) == drawn, move
+            after, _ = engine.apply(state, bare)
+            if after["version"] == state["version"] + 1:  # no chance played after it
+                assert drawn == engine.picture(after, move["seat"])
+                same_as_played += 1
+            previewed += 1
+    assert previewed > 10 and same_as_played > 0, (previewed, same_as_played)
+
+
+def test_a_session_previews_a_move_of_its_token_and_plays_nothing(client):
+    session = create_session(client, "gematon", 2)
+    token = seat_token(session, 1)
+    moves = client.get(session_url(session, "/legal-moves"), headers=bearer(token)).get_json()
+    operate = next(m for m in moves["moves"] if m["type"] == "operate")
+    push = next(m for m in moves["moves"] if m["type"] == "push")
+    strip = lambda m: {k: v for k, v in m.items() if k != "text"}  # noqa: E731
+    answer = client.post(session_url(session, "/preview.svg"), json={"move": strip(operate)},
+                         headers={**bearer(token), "Accept-Language": "ja"})
+    assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+    assert answer.headers["Content-Language"] == "ja" and "<svg" in answer.get_data(as_text=True)
+    assert_problem(client.post(session_url(session, "/preview.svg"), json={"move": strip(push)},
+                               headers=bearer(token)), 400, "bad_request")
+    other = seat_token(session, 2)
+    assert client.post(session_url(session, "/preview.svg"), json={"move": strip(operate)},
+                       headers=bearer(other)).status_code in (403, 422)
+    assert_problem(client.post(session_url(session, "/preview.svg"),
+                               json={"move": dict(strip(operate), cell=99)},
+                               headers=bearer(token)), 422, "illegal_move")
+    after = client.get(session_url(session), headers=bearer(token)).get_json()
+    assert after["version"] == moves["version"], "a preview plays nothing"
+    document = client.get("/openapi.json").get_json()
+    route = document["paths"]["/v1/sessions/{sid}/preview.svg"]["post"]
+    assert list(route["responses"]["200"]["content"]) == ["image/svg+xml"]

@@ -214,6 +214,10 @@ class Engine:
             cls.event_schemas = described.EVENTS
         cls._known = KnownValid()  # the states this game checked or made, in this process
 
+    #: the move types whose effect is not obvious from their sentence (a payment, a card's
+    #: path): a page shows the position they lead to before the move is confirmed
+    previewed_moves: tuple = ()
+
     # ------------------------------------------------------------------ info
     def info(self) -> dict:
         return {
@@ -229,6 +233,7 @@ class Engine:
             "move_types": dict(self.move_types),
             "hidden_information": self.has_secrets,
             "rules_doc": self.rules_doc,
+            "previewed_moves": list(self.previewed_moves),
         }
 
     # ------------------------------------------------------------- protocol
@@ -514,6 +519,33 @@ class Engine:
         ``picture(view, *, seat, lang) -> str``, a pure function.
         """
         view = self.view(state, seat)
+        lang = lang if lang in LANGUAGES else LANGUAGES[0]
+        with self._guard():
+            return self._picture_module().picture(view, seat=seat, lang=lang)
+
+    def preview_picture(self, state: dict, move, seat=None, lang: str = "en") -> str:
+        """The picture of the position a seat's ``move`` leads to, as ``seat`` would see it,
+        before any chance that follows it: what a page shows before the move is confirmed.
+
+        Only a move of :attr:`previewed_moves`, and only one whose result draws nothing
+        from the generator: a preview must never show what chance will bring (the next
+        card, the next chip) before the move is made, so a move that would is refused.
+        """
+        self.check(state, False)
+        if not isinstance(move, dict) or move.get("type") not in self.previewed_moves \
+                or move.get("seat") == CHANCE:
+            raise BadRequest(f"{self.id} previews only a seat's "
+                             f"{', '.join(self.previewed_moves) or 'no'} moves")
+        with self._guard():
+            move, _ = self._accept(state, move)
+            new = clone(state)
+            self._play(new, move, [])
+            new["version"] += 1
+            if new.get("rng") != state.get("rng"):
+                raise BadRequest("this move's result depends on chance: it has no preview")
+        # trusted: made here by a listed move; a digital game rests at a chance point only
+        # in a preview (the chance that follows is what a preview must not play)
+        view = self.view(new, seat, trusted=True)
         lang = lang if lang in LANGUAGES else LANGUAGES[0]
         with self._guard():
             return self._picture_module().picture(view, seat=seat, lang=lang)

@@ -156,6 +156,21 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
 
     api.extenders.append(lambda document: document_picture(document, engine))
 
+    @route(app, "/v1/preview", "POST",
+           summary="An SVG picture of the position a seat's move leads to, before chance",
+           body=schemas.ApplyRequest, doc_body=wire.ref(f"{g}ApplyRequest"), tag=tag,
+           operation_id="drawPreview",
+           description="For a move of the game's `previewed_moves` (see /v1/info): the "
+                       "position it leads to, before any chance that follows, drawn as "
+                       "`/v1/picture` draws (as `view_as` sees it). A move whose result "
+                       "draws on chance, or of another type, is 400.")
+    def preview(body):
+        seat = body.get("view_as")
+        at_table(engine, body["state"], seat, "view_as")
+        lang = language()
+        return Response(engine.preview_picture(body["state"], body["move"], seat, lang), 200,
+                        {"Content-Language": lang}, mimetype="image/svg+xml")
+
     @route(app, "/v1/bot-move", "POST", summary="A bot's move, chosen from one seat's view",
            doc_body=wire.ref(f"{g}BotMoveRequest"), raw_body=True, tag=tag,
            answer=wire.ref(f"{g}BotMove"), errors=(400, 403, 422), operation_id="chooseBotMove",
@@ -323,6 +338,8 @@ def document_picture(document: dict, engine: Engine) -> bool:
     operation["responses"]["200"]["content"] = {"image/svg+xml": {
         "schema": {"type": "string", "description": "an SVG document"},
         "example": engine.picture(state, 1)}}
+    document["paths"]["/v1/preview"]["post"]["responses"]["200"]["content"] = {
+        "image/svg+xml": {"schema": {"type": "string", "description": "an SVG document"}}}
     return True
 
 
