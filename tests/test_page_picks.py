@@ -45,6 +45,7 @@ def touch(phone: Screen, locator) -> list[str]:
 def play_shown(phone: Screen, index: int = 0) -> int:
     before = phone.version()
     phone.move_buttons().nth(index).tap()
+    phone.confirm_preview(before)
     return phone.wait_version(before)
 
 
@@ -103,6 +104,18 @@ def test_touching_a_gematon_altar_marks_the_cells_its_operations_fill(phone, sta
     assert marked(page, "last-move") == [], "a push leaves nothing of it to mark"
     # after the push, the operation's altar is the one the popped chips' root names
     played = next(m for m in listing(table) if m["type"] == "operate")
+    shown = touch(phone, page.locator(f"#picture g.altar.{played['altar']}"))
+    # an operation is previewed (Gematon's previewed_moves): the position it leads to, then
+    # Back changes nothing, and Confirm plays it
+    before = phone.version()
+    phone.move_buttons().first.tap()
+    page.locator("#preview-confirm").wait_for()
+    assert page.evaluate("document.activeElement.id") == "preview-confirm"
+    assert page.locator("#preview .preview-move").inner_text() == shown[0]
+    assert page.locator("#preview .preview-picture svg title").count() == 1
+    page.locator("#preview-back").tap()
+    page.locator("#moves button.move").first.wait_for()
+    assert phone.version() == before and not page.locator("#preview").count()
     touch(phone, page.locator(f"#picture g.altar.{played['altar']}"))
     version = play_shown(phone)
     wait_drawn(phone, version)

@@ -277,7 +277,7 @@ def test_a_session_previews_a_move_of_its_token_and_plays_nothing(client):
     moves = client.get(session_url(session, "/legal-moves"), headers=bearer(token)).get_json()
     operate = next(m for m in moves["moves"] if m["type"] == "operate")
     push = next(m for m in moves["moves"] if m["type"] == "push")
-    strip = lambda m: {k: v for k, v in m.items() if k != "text"}  # noqa: E731
+    strip = lambda m: {k: v for k, v in m.items() if k != "text"}
     answer = client.post(session_url(session, "/preview.svg"), json={"move": strip(operate)},
                          headers={**bearer(token), "Accept-Language": "ja"})
     assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"

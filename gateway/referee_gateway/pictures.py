@@ -14,7 +14,6 @@ answering another's.
 import json
 
 from flask import Response, request
-
 from referee import schemas
 from referee.service import language
 

@@ -13,6 +13,11 @@ export function humanDelay([low, high]) {
   return low + Math.floor((word / 2 ** 32) * (high - low));
 }
 
+/** Whether two moves are the same move, whatever the listing added to either. */
+export function sameMove(one, other) {
+  return JSON.stringify(withoutListing(one)) === JSON.stringify(withoutListing(other));
+}
+
 /** A listed move as it is sent: without what the listing adds (its sentence, its chance). */
 export function withoutListing(listed) {
   return Object.fromEntries(Object.entries(listed).filter(([key]) => !HIDDEN_FIELDS.has(key)));

@@ -9,10 +9,11 @@ import { fieldLabel, gameTitle, lang, moveText, problemText, t } from "./i18n.js
 import { schemaPrefix } from "./calc.js";
 import { tableKey } from "./home.js";
 import { SchemaForm } from "./schemaform.js";
-import { formatChance, HIDDEN_FIELDS, humanDelay, indexComponents, prefill, searchText, tokensOf,
-  usedBy, usesOf, withoutListing } from "./moves.js";
+import { formatChance, HIDDEN_FIELDS, humanDelay, indexComponents, prefill, sameMove, searchText,
+  tokensOf, usedBy, usesOf, withoutListing } from "./moves.js";
 import { scoreView } from "./score.js";
 import { nextOutcome, recipientField, roundForm } from "./several.js";
+import { pictureElement, previewPanel } from "./preview.js";
 import { chime } from "./sound.js";
 
 const SHOWN = 24;      // buttons listed before "Show all"
@@ -359,6 +360,21 @@ class Table {
   async renderMoves() {
     const listed = this.moves.filter((m) => !m.describe);
     const described = this.moves.filter((m) => m.describe);
+    const waiting = this.previewing && listed.find((m) => sameMove(m, this.previewing));
+    this.previewing = waiting || null;  // a move no longer listed is no longer waiting
+    if (waiting) {
+      const panel = await previewPanel(this.path, this.token, waiting, {
+        confirm: () => {
+          this.previewing = null;
+          this.play(waiting);
+        },
+        back: () => {
+          this.previewing = null;
+          this.renderMoves().then(() => this.focusNext());
+        } });
+      this.movesBox.replaceChildren(h("h2", { id: "moves-title" }, t("play.previewTitle")), panel);
+      return;
+    }
     if (!this.moves.length) {
       this.movesBox.replaceChildren(h("h2", { id: "moves-title", class: "visually-hidden" }, t("play.moves")));
       return;
@@ -397,7 +413,7 @@ class Table {
     // one flex item per button: its words and its chance read as one line, however laid out
     parts.push(h("ul", { class: "move-list" }, visible.map((m) => h("li", {}, h("button", {
       type: "button", class: "move", disabled: Boolean(this.pending),
-      onclick: () => this.play(m) }, h("span", {},
+      onclick: () => this.choose(m) }, h("span", {},
         moveText(m), m.p !== undefined ? h("span", { class: "p" }, ` ${formatChance(m.p)}`) : null))))));
     if (shown.length > visible.length) {
       parts.push(h("button", { type: "button", class: "secondary", onclick: () => { this.showAll = true; this.renderMoves(); } },
@@ -458,9 +474,8 @@ class Table {
   /** The ticked outcomes, one after the other, each while the table still lists it (the
    *  listing after an outcome is the referee's: a card turned up is gone from it). */
   async enterSeveral(chosen, status) {
-    const same = (one, other) => JSON.stringify(withoutListing(one)) === JSON.stringify(withoutListing(other));
     for (const [done, wanted] of chosen.entries()) {
-      const listed = this.moves.find((m) => !m.describe && same(m, wanted));
+      const listed = this.moves.find((m) => !m.describe && sameMove(m, wanted));
       if (!listed) {
         this.notice(t("play.severalStopped", { n: done, move: moveText(wanted) }), true);
         return;
@@ -510,6 +525,19 @@ class Table {
       h("p", {}, lang() === "ja" && t(`play.how.${m.type}`) !== `play.how.${m.type}` ? t(`play.how.${m.type}`) : m.describe)),
     form.element,
     h("div", { class: "actions" }, h("button", { type: "submit", class: "primary move" }, t("play.enter"))));
+  }
+
+  /** A listed move chosen: sent, or first previewed where the game says its effect is not
+   *  obvious (its previewed_moves): the panel stands in for the moves until Confirm. */
+  async choose(m) {
+    if (!(this.info.previewed_moves || []).includes(m.type) || !isOnline()) {
+      await this.play(m);
+      return;
+    }
+    this.previewing = m;
+    await this.renderMoves();
+    const confirm = document.getElementById("preview-confirm");
+    if (confirm) confirm.focus();
   }
 
   /** Send a move; one tapped offline (or whose answer the network lost) is kept, with its
@@ -566,6 +594,7 @@ class Table {
     const again = pressed && document.getElementById(pressed);
     const target = (again && !again.disabled && again)
       || this.noticeBox.querySelector("button:not([disabled])")
+      || this.movesBox.querySelector("#preview-confirm")
       || this.movesBox.querySelector("button.move:not([disabled])")
       || this.movesBox.querySelector("form input, form select, form button")
       || this.bannerBox;
@@ -598,6 +627,7 @@ class Table {
     this.renderLog();
     announce(moveText(answer.move));
     this.pick = null;
+    this.previewing = null;
     this.showAll = false;
     if (this.filterInput) this.filterInput.value = "";
     this.notice("");
@@ -760,18 +790,12 @@ class Table {
         this.pictureAgain = false;
         const version = this.version;
         const got = await fetchPicture(this.sid, this.token, this.pictureTag);
-        if (got) {
-          const svg = new DOMParser().parseFromString(got.svg, "image/svg+xml").documentElement;
-          if (svg.nodeName === "svg") {
-            svg.setAttribute("width", "100%");
-            svg.removeAttribute("height");
-            // scaled to fit --picture-height (app.css): a phone sees the moves beside it
-            // (set through CSSOM: the page's policy allows no inline style attribute)
-            Object.assign(svg.style, { display: "block", maxHeight: "var(--picture-height)" });
-            this.pictureRoot.replaceChildren(this.pictureStyle(), document.importNode(svg, true));
-            this.markPicture();
-            this.pictureTag = got.etag;
-          }
+        // scaled to fit --picture-height (app.css): a phone sees the moves beside it
+        const svg = got && pictureElement(got.svg);
+        if (svg) {
+          this.pictureRoot.replaceChildren(this.pictureStyle(), svg);
+          this.markPicture();
+          this.pictureTag = got.etag;
         }
         this.pictureHost.dataset.version = String(version);
         // moves entered in a quick run redraw it a few times a second, not once each
