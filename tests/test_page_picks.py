@@ -26,6 +26,14 @@ def phone(browser, stack):
     context.close()
 
 
+def seat_one(phone: Screen, stack, game: str, players: int, seed: int) -> Table:
+    """A digital table whose seat 1 the page plays, opened when it is seat 1's turn."""
+    table = Table(stack, game, players, seed=seed)
+    table.others_move()
+    phone.open(table.link())
+    return table
+
+
 def listing(table: Table, seat: int = 1) -> list[dict]:
     return requests.get(f"{table.path}/legal-moves", headers={
         **bearer(table.tokens[seat]), "Accept-Language": "en"}, timeout=10).json()["moves"]
@@ -60,9 +68,7 @@ def ordinal(n: int) -> str:
 
 
 def test_touching_a_three_magic_hand_card_lists_its_discards_naming_it(phone, stack):
-    table = Table(stack, "threemagic", 3, seed=11)
-    table.others_move()
-    phone.open(table.link())
+    table = seat_one(phone, stack, "threemagic", 3, seed=11)
     hand = phone.page.locator('#picture g.seat1 g.card[data-uses*="type=discard"]')
     assert hand.count() == 8, "each card of the hand stands for its discards"
     third = hand.nth(2)
@@ -82,9 +88,7 @@ def test_touching_a_three_magic_hand_card_lists_its_discards_naming_it(phone, st
 
 
 def test_touching_a_gematon_altar_marks_the_cells_its_operations_fill(phone, stack):
-    table = Table(stack, "gematon", 2, seed=4)
-    table.others_move()
-    phone.open(table.link())
+    table = seat_one(phone, stack, "gematon", 2, seed=4)
     page = phone.page
     altar = page.locator("#picture g.altar.black")
     shown = touch(phone, altar)
@@ -126,9 +130,7 @@ def test_touching_a_gematon_altar_marks_the_cells_its_operations_fill(phone, sta
 
 
 def test_touching_vectrons_deck_cards_and_piece_lists_their_moves(phone, stack):
-    table = Table(stack, "vectron", 2, seed=6)
-    table.others_move()
-    phone.open(table.link())
+    table = seat_one(phone, stack, "vectron", 2, seed=6)
     page = phone.page
     moves = listing(table)
     assert touch(phone, page.locator("#picture g.deck")) == [

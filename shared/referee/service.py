@@ -150,9 +150,7 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
                        "of Accept-Language (en, ja). Drawn from the view alone.")
     def picture(body):
         at_table(engine, body["state"], body["seat"], "seat")
-        lang = language()
-        return Response(engine.picture(body["state"], body["seat"], lang), 200,
-                        {"Content-Language": lang}, mimetype="image/svg+xml")
+        return svg_answer(lambda lang: engine.picture(body["state"], body["seat"], lang))
 
     api.extenders.append(lambda document: document_picture(document, engine))
 
@@ -167,9 +165,8 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
     def preview(body):
         seat = body.get("view_as")
         at_table(engine, body["state"], seat, "view_as")
-        lang = language()
-        return Response(engine.preview_picture(body["state"], body["move"], seat, lang), 200,
-                        {"Content-Language": lang}, mimetype="image/svg+xml")
+        return svg_answer(lambda lang: engine.preview_picture(body["state"], body["move"], seat,
+                                                              lang))
 
     @route(app, "/v1/bot-move", "POST", summary="A bot's move, chosen from one seat's view",
            doc_body=wire.ref(f"{g}BotMoveRequest"), raw_body=True, tag=tag,
@@ -327,6 +324,12 @@ def add_examples(document: dict, engine: Engine) -> bool:
         answer = operation["responses"]["200"].setdefault("content", {})
         answer.setdefault("application/json", {})["example"] = answer_example
     return True
+
+
+def svg_answer(draw) -> Response:
+    """An SVG drawn in the request's language (``draw(lang)``), saying which it is."""
+    lang = language()
+    return Response(draw(lang), 200, {"Content-Language": lang}, mimetype="image/svg+xml")
 
 
 def document_picture(document: dict, engine: Engine) -> bool:
