@@ -92,6 +92,7 @@ def test_the_choosing_states_at_phone_size_have_no_axe_violation(axe, browser, s
         screen.page.locator("#several summary").tap()
         screen.page.locator("#several select").first.select_option(index=1)
         assert_no_violation(axe, screen, "a seat's dealt cards picked")
+        screen.shoot("deal")
 
         table = Table(stack, "gematon", 2, seed=4)
         table.others_move()
@@ -100,6 +101,8 @@ def test_the_choosing_states_at_phone_size_have_no_axe_violation(axe, browser, s
         screen.move_buttons().first.tap()
         screen.page.locator("#preview-confirm").wait_for()
         assert_no_violation(axe, screen, "an operation previewed, Confirm and Back")
+        screen.page.locator("#preview").scroll_into_view_if_needed()
+        screen.shoot("preview")
         assert not screen.errors, screen.errors
     finally:
         context.close()
