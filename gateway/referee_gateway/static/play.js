@@ -535,7 +535,14 @@ class Table {
       return;
     }
     this.previewing = m;
-    await this.renderMoves();
+    try {
+      await this.renderMoves();
+    } catch (problem) {  // the network went meanwhile: no preview, the move is kept as any
+      if (!(problem instanceof Problem) || problem.code !== "offline") throw problem;
+      this.previewing = null;
+      await this.play(m);
+      return;
+    }
     const confirm = document.getElementById("preview-confirm");
     if (confirm) confirm.focus();
   }
