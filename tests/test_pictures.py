@@ -295,3 +295,23 @@ def test_a_session_previews_a_move_of_its_token_and_plays_nothing(client):
     document = client.get("/openapi.json").get_json()
     route = document["paths"]["/v1/sessions/{sid}/preview.svg"]["post"]
     assert list(route["responses"]["200"]["content"]) == ["image/svg+xml"]
+
+
+@pytest.mark.parametrize("move", [
+    None, 5, "operate", [], {}, {"type": "operate"}, {"type": "operate", "seat": "chance"},
+    {"type": "operate", "seat": 1, "altar": "nowhere", "take": 1, "cell": 0},
+    {"type": "operate", "seat": 1, "altar": "black", "take": -1, "cell": 10 ** 30},
+    {"type": "operate", "seat": 2, "altar": "black", "take": 1, "cell": 0},
+    {"type": "nothing", "seat": 1}, {"type": "push", "seat": 1, "chip": "x"},
+])
+def test_a_bad_preview_is_a_problem_never_a_500(client, move):
+    session = create_session(client, "gematon", 2)
+    answer = client.post(session_url(session, "/preview.svg"), json={"move": move},
+                         headers=bearer(seat_token(session, 1)))
+    assert 400 <= answer.status_code < 500, (answer.status_code, answer.get_data(as_text=True))
+    assert answer.mimetype == "application/problem+json"
+    for token in (session["table_token"], session["spectator_token"]):
+        refused = client.post(session_url(session, "/preview.svg"), json={"move": {
+            "type": "operate", "seat": 1, "altar": "black", "take": 1, "cell": 0}},
+            headers=bearer(token))
+        assert refused.status_code == 403, refused.get_data(as_text=True)
