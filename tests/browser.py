@@ -107,10 +107,25 @@ class Screen:
 
     def press_first_move(self) -> int:
         """Press the first listed move with the keyboard (Enter on the focused button), as
-        a person without a mouse would; answer the version it led to."""
+        a person without a mouse would, and Enter again on Confirm when the page previews
+        it; answer the version it led to."""
         before = self.version()
         self.move_buttons().first.press("Enter")
+        self.confirm_preview(before)
         return self.wait_version(before)
+
+    def confirm_preview(self, before: int) -> bool:
+        """A move the game previews (its previewed_moves) waits for Confirm: press it once
+        the preview is up (focus is on it); a move without a preview lands by itself.
+        Answer whether there was one (a confirmation, not a decision of its own)."""
+        self.page.wait_for_function(
+            "v => +document.querySelector('main').dataset.version > v"
+            " || document.getElementById('preview-confirm')", arg=before)
+        confirm = self.page.locator("#preview-confirm")
+        if not confirm.count():
+            return False
+        confirm.press("Enter")
+        return True
 
     def table_token(self, sid: str) -> str | None:
         return self.page.evaluate("sid => sessionStorage.getItem('referee:table:' + sid)", sid)

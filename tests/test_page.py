@@ -240,6 +240,7 @@ def test_a_moves_late_answer_does_not_take_the_screen_back_behind_the_bots(scree
         before = screen.version()
         with page.expect_response("**/moves"):
             screen.move_buttons().first.press("Enter")
+            screen.confirm_preview(before)  # an operation is previewed first
         if held:
             break
         page.wait_for_function(your_turn_after, arg=before)

@@ -66,7 +66,8 @@ def test_offline_and_hand_off_states_have_no_axe_violation(axe, browser, stack, 
 
 def test_the_choosing_states_at_phone_size_have_no_axe_violation(axe, browser, stack):
     """Issue 29 items 3 and 4: a seat's dock with auto-pass and take back, a table's
-    "several at once" outcomes ticked, a plate touched on the picture with its targets."""
+    "several at once" outcomes ticked, a plate touched on the picture with its targets, a
+    deal's pickers, a move's preview."""
     context = browser.new_context(**PHONE_TOUCH, locale="en-US")
     screen = Screen(context.new_page(), stack.url)
     try:
@@ -86,6 +87,22 @@ def test_the_choosing_states_at_phone_size_have_no_axe_violation(axe, browser, s
         screen.page.locator("#picture g.plate.b2").tap()
         screen.page.locator("#picture .target").first.wait_for(state="attached")
         assert_no_violation(axe, screen, "a plate touched, its targets marked")
+
+        screen.start_tabletop("threemagic")
+        screen.page.locator("#several summary").tap()
+        screen.page.locator("#several select").first.select_option(index=1)
+        assert_no_violation(axe, screen, "a seat's dealt cards picked")
+        screen.shoot("deal")
+
+        table = Table(stack, "gematon", 2, seed=4)
+        table.others_move()
+        screen.open(table.link())
+        screen.page.locator("#picture g.altar.black").tap()
+        screen.move_buttons().first.tap()
+        screen.page.locator("#preview-confirm").wait_for()
+        assert_no_violation(axe, screen, "an operation previewed, Confirm and Back")
+        screen.page.locator("#preview").scroll_into_view_if_needed()
+        screen.shoot("preview")
         assert not screen.errors, screen.errors
     finally:
         context.close()

@@ -256,3 +256,38 @@ def test_the_table_enters_several_chance_outcomes_from_one_screen(phone, stack):
     assert [e["move"]["text"] for e in entries if "move" in e] == chosen
     assert phone.version() == before + len(order)
     assert not phone.errors, phone.errors
+
+
+def test_the_table_enters_three_magics_deal_from_one_screen(phone, stack):
+    """Tabletop Three Magic is dealt one card to each seat in turn: the table picks each
+    seat's 8 cards in the order it got them, on one screen, and enters them in one go; the
+    page enters them in the order the referee asks (round the table), each once."""
+    phone.base = stack.url
+    sid = start_table(phone, "threemagic", 3, "tabletop")
+    page, token = phone.page, phone.fragment()["token"]
+    before = phone.version()
+    hands = {seat: [f"{letter}{n}" for n in ("0", "1", "1*", "2", "2*", "3", "3*", "4")]
+             for seat, letter in ((1, "R"), (2, "B"), (3, "G"))}
+    sent = []  # the moves the page posts (the log hides the cards, even from the table)
+    page.on("request", lambda r: sent.append(json.loads(r.post_data)["move"])
+            if r.method == "POST" and r.url.endswith(f"/v1/sessions/{sid}/moves") else None)
+    page.locator("#several summary").tap()
+    for seat, cards in hands.items():
+        picker = page.locator(f'#several li[data-seat="{seat}"] select')
+        for card in cards:
+            picker.select_option(card)
+    enter = page.locator("#round-enter")
+    assert enter.inner_text() == "Enter the 24 ticked"
+    enter.tap()
+    page.wait_for_function("v => +document.querySelector('main').dataset.version >= v"
+                           " && document.querySelector('main').dataset.busy === 'false'",
+                           arg=before + 24)
+    entries = requests.get(f"{stack.url}/v1/sessions/{sid}/log?since={before}",
+                           headers=bearer(token), timeout=10).json()["entries"]
+    dealt = [e["move"] for e in entries if "move" in e]
+    assert [m["to"] for m in dealt] == [1, 2, 3] * 8, "round the table, as the referee asked"
+    assert [{k: m[k] for k in ("type", "to")} for m in sent] == [
+        {k: m[k] for k in ("type", "to")} for m in dealt], "each sent once, and each landed"
+    assert {seat: [m["card"] for m in sent if m["to"] == seat] for seat in hands} == hands
+    assert phone.version() == before + 24
+    assert not phone.errors, phone.errors

@@ -175,8 +175,11 @@ def test_a_japanese_table_of_every_game_offline_handed_off_and_finished(walk):
         walk.look(f"a table of {game}")
         if page.locator("#several").count():  # chance outcomes several at once
             page.locator("#several summary").click()
-            page.locator("#several input").first.check()
-            walk.look(f"several outcomes of {game} ticked")
+            if page.locator("#several input").count():
+                page.locator("#several input").first.check()
+            else:  # dealt round the table: a picker per seat
+                page.locator("#several select").first.select_option(index=1)
+            walk.look(f"several outcomes of {game} picked")
         for _ in range(3):
             if not screen.move_buttons().count():
                 break
@@ -220,6 +223,22 @@ def test_a_japanese_seat_takes_back_its_move_in_japanese(walk, stack):
     page.wait_for_function("() => !document.querySelector('#takeback')")
     screen.settled()
     walk.look("after a take-back")
+    assert not walk.english, sorted(walk.english.items())
+    assert walk.languages == {"ja"}, walk.languages
+
+
+def test_a_japanese_seat_previews_an_operation(walk, stack):
+    """Gematon's operate is previewed before it is sent: the preview's words and its
+    picture in Japanese."""
+    page, screen = walk.page, walk.screen
+    table = Table(stack, "gematon", 2, seed=4)
+    table.others_move()
+    screen.open(table.link())
+    page.locator('#moves button.move:has-text("オペレート")').first.click()
+    page.locator("#preview-confirm").wait_for()
+    walk.look("a move's preview before it is confirmed")
+    assert page.locator("#preview .preview-picture svg title").evaluate(
+        "t => t.textContent").startswith("ゲマトン")
     assert not walk.english, sorted(walk.english.items())
     assert walk.languages == {"ja"}, walk.languages
 

@@ -69,6 +69,7 @@ def test_the_picture_and_the_choices_share_the_screen_after_every_move(
             before = screen.version()
             first = screen.move_buttons().first
             first.tap() if size == "phone" else first.click()
+            screen.confirm_preview(before)
             screen.wait_version(before)
             if screen.page.locator("#score .score").count():
                 break  # the end: the final score, and no choices left to show beside it

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from referee import conformance
+from referee.errors import BadRequest
 from referee.registry import engines
 from referee.rng import Pcg32
 from support import (
@@ -86,6 +87,57 @@ def test_every_game_draws_every_view_of_seeded_games(game):
                 drawn += 1
     assert drawn > 20
     assert hidden > 0 or perturb is None
+
+
+#: the moves whose things each game's picture says it stands for (data-uses): a touch on
+#: the page picks them, and the page marks the last one and a touched thing's targets
+TOUCHED = {"gematon": {"push", "operate"}, "vectron": {"move", "place", "draw"},
+           "threemagic": {"discard", "pon", "chi", "tsumo", "ron"}}
+
+
+def move_words(move: dict) -> set[str]:
+    """What the page's tokensOf (static/moves.js) makes of a move: field=value, an array's
+    items each under its field's name, null and booleans as JSON writes them."""
+    def word(value):
+        return json.dumps(value) if value is None or isinstance(value, bool) else str(value)
+    return {f"{key}={word(item)}" for key, value in move.items() if key not in ("p", "text")
+            for item in (value if isinstance(value, list) else [value])}
+
+
+def touchable(root) -> list[tuple]:
+    """(element, alternatives) for every element of a picture with data-uses."""
+    return [(node, [set(alt.split(",")) for alt in node.get("data-uses").split()])
+            for node in root.iter() if node.get("data-uses")]
+
+
+def card_of(node) -> str:
+    """A Three Magic card as its picture writes it: R/B/G and a number, * when starred."""
+    letter, number = (t.text for t in node.iter(f"{SVG}text"))
+    return f"{letter}{number}{'*' if 'starred' in node.get('class') else ''}"
+
+
+@pytest.mark.parametrize("game", sorted(TOUCHED))
+def test_a_seats_picture_stands_for_each_thing_its_moves_use(game):
+    """Every move a seat is listed of the kinds its game's picture draws a thing for is
+    used by an element of that seat's picture (its data-uses), and a Three Magic discard by
+    exactly one card, the one the discard throws out: the page's touch picks by these."""
+    engine = GAMES[game]
+    checked = set()
+    for state in seeded_states(engine, engine.max_players, seed=5, every=3):
+        for seat in [s for s in state["to_move"] if isinstance(s, int)]:
+            elements = touchable(ET.fromstring(engine.picture(state, seat)))
+            for move in engine.legal_moves(state, seat):
+                if move["type"] not in TOUCHED[game]:
+                    continue
+                words = move_words(move)
+                using = [node for node, alts in elements if any(alt <= words for alt in alts)]
+                assert using, (game, move)
+                checked.add(move["type"])
+                if move["type"] == "discard":
+                    thrown = next(e["card"] for e in engine.apply(state, move)[1]
+                                  if e["type"] == "card_discarded")
+                    assert [card_of(node) for node in using] == [thrown], move
+    assert checked == TOUCHED[game], checked
 
 
 def golden_cases():
@@ -189,3 +241,77 @@ def test_a_session_picture_needs_the_sessions_token(client):
     assert_problem(client.get(url, headers=bearer(other["table_token"])), 401, "unauthorized")
     assert_problem(client.get("/v1/sessions/nope/picture.svg",
                               headers=bearer(session["table_token"])), 404, "unknown_session")
+
+
+@pytest.mark.parametrize("game", sorted(g for g in GAMES if GAMES[g].previewed_moves))
+def test_a_preview_draws_a_moves_result_and_never_what_chance_brings_next(game):
+    """Each listed move of the game's previewed_moves is drawn as the position it leads to,
+    before the chance after it: the same whatever the generator holds (a preview must not
+    show the next card or chip), and, where no chance follows, the picture after the move
+    itself. Another move type is refused."""
+    engine = GAMES[game]
+    rnd = random.Random(f"preview/{game}")
+    previewed = same_as_played = 0
+    for state in seeded_states(engine, engine.min_players, seed=8, every=2):
+        for move in engine.legal_moves(state):
+            bare = {k: v for k, v in move.items() if k != "p"}
+            if move["type"] not in engine.previewed_moves:
+                if move["seat"] != "chance":
+                    with pytest.raises(BadRequest):
+                        engine.preview_picture(state, bare, move["seat"])
+                continue
+            drawn = engine.preview_picture(state, bare, move["seat"])
+            reseeded = dict(state, rng=Pcg32.from_seed(rnd.getrandbits(64)).to_json())
+            assert engine.preview_picture(reseeded, bare, move["seat"]) == drawn, move
+            after, _ = engine.apply(state, bare)
+            if after["version"] == state["version"] + 1:  # no chance played after it
+                assert drawn == engine.picture(after, move["seat"])
+                same_as_played += 1
+            previewed += 1
+    assert previewed > 10 and same_as_played > 0, (previewed, same_as_played)
+
+
+def test_a_session_previews_a_move_of_its_token_and_plays_nothing(client):
+    session = create_session(client, "gematon", 2)
+    token = seat_token(session, 1)
+    moves = client.get(session_url(session, "/legal-moves"), headers=bearer(token)).get_json()
+    operate = next(m for m in moves["moves"] if m["type"] == "operate")
+    push = next(m for m in moves["moves"] if m["type"] == "push")
+    strip = lambda m: {k: v for k, v in m.items() if k != "text"}
+    answer = client.post(session_url(session, "/preview.svg"), json={"move": strip(operate)},
+                         headers={**bearer(token), "Accept-Language": "ja"})
+    assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+    assert answer.headers["Content-Language"] == "ja" and "<svg" in answer.get_data(as_text=True)
+    assert_problem(client.post(session_url(session, "/preview.svg"), json={"move": strip(push)},
+                               headers=bearer(token)), 400, "bad_request")
+    other = seat_token(session, 2)
+    assert client.post(session_url(session, "/preview.svg"), json={"move": strip(operate)},
+                       headers=bearer(other)).status_code in (403, 422)
+    assert_problem(client.post(session_url(session, "/preview.svg"),
+                               json={"move": dict(strip(operate), cell=99)},
+                               headers=bearer(token)), 422, "illegal_move")
+    after = client.get(session_url(session), headers=bearer(token)).get_json()
+    assert after["version"] == moves["version"], "a preview plays nothing"
+    document = client.get("/openapi.json").get_json()
+    route = document["paths"]["/v1/sessions/{sid}/preview.svg"]["post"]
+    assert list(route["responses"]["200"]["content"]) == ["image/svg+xml"]
+
+
+@pytest.mark.parametrize("move", [
+    None, 5, "operate", [], {}, {"type": "operate"}, {"type": "operate", "seat": "chance"},
+    {"type": "operate", "seat": 1, "altar": "nowhere", "take": 1, "cell": 0},
+    {"type": "operate", "seat": 1, "altar": "black", "take": -1, "cell": 10 ** 30},
+    {"type": "operate", "seat": 2, "altar": "black", "take": 1, "cell": 0},
+    {"type": "nothing", "seat": 1}, {"type": "push", "seat": 1, "chip": "x"},
+])
+def test_a_bad_preview_is_a_problem_never_a_500(client, move):
+    session = create_session(client, "gematon", 2)
+    answer = client.post(session_url(session, "/preview.svg"), json={"move": move},
+                         headers=bearer(seat_token(session, 1)))
+    assert 400 <= answer.status_code < 500, (answer.status_code, answer.get_data(as_text=True))
+    assert answer.mimetype == "application/problem+json"
+    for token in (session["table_token"], session["spectator_token"]):
+        refused = client.post(session_url(session, "/preview.svg"), json={"move": {
+            "type": "operate", "seat": 1, "altar": "black", "take": 1, "cell": 0}},
+            headers=bearer(token))
+        assert refused.status_code == 403, refused.get_data(as_text=True)

@@ -1,6 +1,9 @@
 """A session's picture: ``GET /v1/sessions/{sid}/picture.svg`` draws the position as the
 caller's token may see it (a seat its own view, the table and spectators the public one),
-by the game service's stateless ``/v1/picture``: a game draws from a view alone.
+by the game service's stateless ``/v1/picture``: a game draws from a view alone. And
+``POST /v1/sessions/{sid}/preview.svg``: the position a move of the caller's would lead to,
+before any chance after it (the service's ``/v1/preview``), for a page to show before the
+move is confirmed.
 
 ETag is the version and the language (a picture changes with the position or with the
 words of its text), ``If-None-Match`` answers 304, ``Cache-Control: no-cache`` asks a
@@ -11,10 +14,11 @@ answering another's.
 import json
 
 from flask import Response, request
-
+from referee import schemas
 from referee.service import language
 
 from .access import load, view_seat
+from .sessions import own_move
 
 SVG = "image/svg+xml"
 
@@ -46,6 +50,27 @@ def register(app, api):
         return Response(content, 200, dict(headers, **{"Content-Language": lang}),
                         mimetype=SVG)
 
+    @api.route(app, "/v1/sessions/<session_id:sid>/preview.svg", "POST",
+               summary="The position a move of the caller's would lead to, drawn as SVG",
+               body=schemas.MoveRequest, errors=(400, 401, 403, 404, 409, 422, 503),
+               security=True, tag="sessions", operation_id="previewSessionMove",
+               description="For a move of the game's `previewed_moves` (GET /v1/games/{game}) "
+                           "that the token may play now: the position it leads to, before any "
+                           "chance that follows (never what chance will bring), as the token "
+                           "sees it. Nothing is played. Another move type, or one whose result "
+                           "draws on chance, is 400; a move the rules forbid, 422.")
+    def preview(sid, body):
+        session, caller = load(store, sid)
+        move = own_move(session, caller, body["move"])  # the checks of playing it
+        status, content_type, content = upstream.raw(
+            session.game, "POST", "/v1/preview",
+            json.dumps({"state": session.state, "move": move,
+                        "view_as": view_seat(caller)}).encode())
+        if status != 200:  # the service's problem, as it answered it
+            return Response(content, status, content_type=content_type)
+        return Response(content, 200, {"Content-Language": language(), "Cache-Control": "no-store",
+                                       "Vary": "Authorization, Accept-Language"}, mimetype=SVG)
+
     api.extenders.append(document_svg)
 
 
@@ -57,6 +82,8 @@ def matches(header: str | None, etag: str) -> bool:
 
 def document_svg(document: dict) -> bool:
     """The answer is SVG, not JSON: say so in the OpenAPI document."""
-    answer = document["paths"]["/v1/sessions/{sid}/picture.svg"]["get"]["responses"]["200"]
-    answer["content"] = {SVG: {"schema": {"type": "string", "description": "an SVG document"}}}
+    for path, method in (("/v1/sessions/{sid}/picture.svg", "get"),
+                         ("/v1/sessions/{sid}/preview.svg", "post")):
+        answer = document["paths"][path][method]["responses"]["200"]
+        answer["content"] = {SVG: {"schema": {"type": "string", "description": "an SVG document"}}}
     return True

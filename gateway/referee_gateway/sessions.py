@@ -174,10 +174,10 @@ def register(app, api):
                        "Before the game has started (open seats) a move is 409 not_started.")
     def move(sid, body):
         def precheck(session, caller):
-            _own_move(session, caller, body["move"])
+            own_move(session, caller, body["move"])
 
         def plan(session, caller):
-            played = _own_move(session, caller, body["move"])
+            played = own_move(session, caller, body["move"])
             result = upstream.call(session.game, "/v1/apply", {
                 "state": session.state, "move": played, "view_as": view_seat(caller),
                 "entrant": view_seat(caller)})  # companion: who enters (Engine.entries)
@@ -268,7 +268,7 @@ class _Recorded(Exception):
     """This dispute is in the log already (a retry)."""
 
 
-def _own_move(session, caller, move: dict) -> dict:
+def own_move(session, caller, move: dict) -> dict:
     """The move as this token may send it (a seat's own seat filled in), or 403."""
     move = dict(move)
     if not session.started:

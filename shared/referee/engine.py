@@ -214,6 +214,10 @@ class Engine:
             cls.event_schemas = described.EVENTS
         cls._known = KnownValid()  # the states this game checked or made, in this process
 
+    #: the move types whose effect is not obvious from their sentence (a payment, a card's
+    #: path): a page shows the position they lead to before the move is confirmed
+    previewed_moves: tuple = ()
+
     # ------------------------------------------------------------------ info
     def info(self) -> dict:
         return {
@@ -229,6 +233,7 @@ class Engine:
             "move_types": dict(self.move_types),
             "hidden_information": self.has_secrets,
             "rules_doc": self.rules_doc,
+            "previewed_moves": list(self.previewed_moves),
         }
 
     # ------------------------------------------------------------- protocol
@@ -483,6 +488,24 @@ class Engine:
             log.warning("%s: no text for %s", self.id, canonical(bare)[:200], exc_info=True)
             return canonical(bare)
 
+    def listing_texts(self, state: dict, reader, moves: list[dict], lang: str = "en") -> list[str]:
+        """The sentences of ``moves`` as listed to ``reader`` (a seat, or None: the public),
+        who may be told what its own view shows: a game whose moves name places rather than
+        things (Three Magic's discards) names the things through :meth:`_listed_text`,
+        given that view — never the state, so a sentence says no more than the reader sees.
+        """
+        lang = lang if lang in LANGUAGES else LANGUAGES[0]
+        if type(self)._listed_text is Engine._listed_text:
+            return [self.move_text(m, lang) for m in moves]
+        view = self.view(state, reader)
+        with self._guard():
+            return [self._listed_text(view, {k: v for k, v in m.items() if k not in ANNOTATIONS},
+                                      lang) for m in moves]
+
+    def _listed_text(self, view: dict, move: dict, lang: str) -> str:
+        """A listed move's sentence given its reader's view; the game may override."""
+        return self.move_text(move, lang)
+
     def components(self) -> dict:
         """The catalog of the game's components: what a client needs to draw and
         explain the game without the source (pure data, the same for every call)."""
@@ -496,6 +519,33 @@ class Engine:
         ``picture(view, *, seat, lang) -> str``, a pure function.
         """
         view = self.view(state, seat)
+        lang = lang if lang in LANGUAGES else LANGUAGES[0]
+        with self._guard():
+            return self._picture_module().picture(view, seat=seat, lang=lang)
+
+    def preview_picture(self, state: dict, move, seat=None, lang: str = "en") -> str:
+        """The picture of the position a seat's ``move`` leads to, as ``seat`` would see it,
+        before any chance that follows it: what a page shows before the move is confirmed.
+
+        Only a move of :attr:`previewed_moves`, and only one whose result draws nothing
+        from the generator: a preview must never show what chance will bring (the next
+        card, the next chip) before the move is made, so a move that would is refused.
+        """
+        self.check(state, False)
+        if not isinstance(move, dict) or move.get("type") not in self.previewed_moves \
+                or move.get("seat") == CHANCE:
+            raise BadRequest(f"{self.id} previews only a seat's "
+                             f"{', '.join(self.previewed_moves) or 'no'} moves")
+        with self._guard():
+            move, _ = self._accept(state, move)
+            new = clone(state)
+            self._play(new, move, [])
+            new["version"] += 1
+            if new.get("rng") != state.get("rng"):
+                raise BadRequest("this move's result depends on chance: it has no preview")
+        # trusted: made here by a listed move; a digital game rests at a chance point only
+        # in a preview (the chance that follows is what a preview must not play)
+        view = self.view(new, seat, trusted=True)
         lang = lang if lang in LANGUAGES else LANGUAGES[0]
         with self._guard():
             return self._picture_module().picture(view, seat=seat, lang=lang)

@@ -193,6 +193,9 @@ class InfoAnswer(Schema):
         "description": "each move type and what it does"})
     hidden_information = fields.Boolean()
     rules_doc = fields.String()
+    previewed_moves = fields.List(fields.String(), metadata={
+        "description": "the move types whose resulting position a client may draw before "
+                       "the move is confirmed (POST /v1/sessions/{sid}/preview.svg)"})
 
 
 class GameListing(InfoAnswer):

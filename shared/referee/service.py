@@ -24,8 +24,14 @@ from .web import DEFAULT_MAX_BODY, OpenApi, install_error_handlers, json_respons
 log = logging.getLogger(__name__)
 
 
-def with_text(engine: Engine, moves: list[dict], lang: str) -> list[dict]:
-    return [dict(m, text=engine.move_text(m, lang)) for m in moves]
+def with_text(engine: Engine, moves: list[dict], lang: str, state=None, reader=None
+              ) -> list[dict]:
+    """Moves with their sentences; given the state, as listed to ``reader`` (who may be told
+    what its view shows: Engine.listing_texts)."""
+    if state is None:
+        return [dict(m, text=engine.move_text(m, lang)) for m in moves]
+    texts = engine.listing_texts(state, reader, moves, lang)
+    return [dict(m, text=text) for m, text in zip(moves, texts, strict=True)]
 
 
 def create_app(engine: Engine, calculate_schema=None, test_config: dict | None = None,
@@ -97,8 +103,9 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
         if "view_as" in body:  # a session's reader, who does not hold the state
             at_table(engine, state, body["view_as"], "view_as")
             moves = engine.view_listing(state, moves, body["view_as"])
+        reader = body["view_as"] if "view_as" in body else body["seat"]
         return json_response({"to_move": state["to_move"],
-                              "moves": with_text(engine, moves, language())})
+                              "moves": with_text(engine, moves, language(), state, reader)})
 
     @route(app, "/v1/apply", "POST", summary="Play a move: the new state and the events",
            body=schemas.ApplyRequest, doc_body=wire.ref(f"{g}ApplyRequest"),
@@ -143,11 +150,23 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
                        "of Accept-Language (en, ja). Drawn from the view alone.")
     def picture(body):
         at_table(engine, body["state"], body["seat"], "seat")
-        lang = language()
-        return Response(engine.picture(body["state"], body["seat"], lang), 200,
-                        {"Content-Language": lang}, mimetype="image/svg+xml")
+        return svg_answer(lambda lang: engine.picture(body["state"], body["seat"], lang))
 
     api.extenders.append(lambda document: document_picture(document, engine))
+
+    @route(app, "/v1/preview", "POST",
+           summary="An SVG picture of the position a seat's move leads to, before chance",
+           body=schemas.ApplyRequest, doc_body=wire.ref(f"{g}ApplyRequest"), tag=tag,
+           operation_id="drawPreview",
+           description="For a move of the game's `previewed_moves` (see /v1/info): the "
+                       "position it leads to, before any chance that follows, drawn as "
+                       "`/v1/picture` draws (as `view_as` sees it). A move whose result "
+                       "draws on chance, or of another type, is 400.")
+    def preview(body):
+        seat = body.get("view_as")
+        at_table(engine, body["state"], seat, "view_as")
+        return svg_answer(lambda lang: engine.preview_picture(body["state"], body["move"], seat,
+                                                              lang))
 
     @route(app, "/v1/bot-move", "POST", summary="A bot's move, chosen from one seat's view",
            doc_body=wire.ref(f"{g}BotMoveRequest"), raw_body=True, tag=tag,
@@ -307,6 +326,12 @@ def add_examples(document: dict, engine: Engine) -> bool:
     return True
 
 
+def svg_answer(draw) -> Response:
+    """An SVG drawn in the request's language (``draw(lang)``), saying which it is."""
+    lang = language()
+    return Response(draw(lang), 200, {"Content-Language": lang}, mimetype="image/svg+xml")
+
+
 def document_picture(document: dict, engine: Engine) -> bool:
     """/v1/picture answers SVG, not JSON: its answer's content type, and an example."""
     state = engine.new(engine.min_players, seed=1)
@@ -316,6 +341,8 @@ def document_picture(document: dict, engine: Engine) -> bool:
     operation["responses"]["200"]["content"] = {"image/svg+xml": {
         "schema": {"type": "string", "description": "an SVG document"},
         "example": engine.picture(state, 1)}}
+    document["paths"]["/v1/preview"]["post"]["responses"]["200"]["content"] = {
+        "image/svg+xml": {"schema": {"type": "string", "description": "an SVG document"}}}
     return True
 
 

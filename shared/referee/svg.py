@@ -36,3 +36,19 @@ def fitted(text: str, size: float, room: int = WIDTH - 32) -> float:
 
 def document(root) -> str:
     return ET.tostring(root, encoding="unicode")
+
+
+def uses(*alternatives: dict) -> str:
+    """A ``data-uses`` value: what touching the element on the page picks, as the moves
+    that use it. Each alternative is fields a move must all hold (``{"seat": 1, "type":
+    "push", "chip": 5}`` → ``seat=1,type=push,chip=5``; a list field holds a value when
+    one of its items is it); alternatives are spaced. The page marks the element too when
+    the last move, or a move it lists for what was touched, holds one of them."""
+    def word(value) -> str:
+        if value is None:
+            return "null"
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+    return " ".join(",".join(f"{key}={word(value)}" for key, value in alt.items())
+                    for alt in alternatives)

@@ -13,25 +13,50 @@ export function humanDelay([low, high]) {
   return low + Math.floor((word / 2 ** 32) * (high - low));
 }
 
+/** Whether two moves are the same move, whatever the listing added to either. */
+export function sameMove(one, other) {
+  return JSON.stringify(withoutListing(one)) === JSON.stringify(withoutListing(other));
+}
+
 /** A listed move as it is sent: without what the listing adds (its sentence, its chance). */
 export function withoutListing(listed) {
   return Object.fromEntries(Object.entries(listed).filter(([key]) => !HIDDEN_FIELDS.has(key)));
 }
 
-/** The words of a move a picture's classes may name: "a4", a card "c204". */
+/** The words of a move a picture's elements may name: each field as "field=value" ("cell=3",
+ *  "type=operate"; an array's items each under its field's name), and the bare values
+ *  that older pictures' classes name ("a4", a card "c204"). */
 export function tokensOf(move) {
   const out = new Set();
   const walk = (value, key) => {
-    if (HIDDEN_FIELDS.has(key) || key === "type" || key === "seat") return;
-    if (Array.isArray(value)) value.forEach((v) => walk(v, ""));
+    if (HIDDEN_FIELDS.has(key)) return;
+    if (Array.isArray(value)) value.forEach((v) => walk(v, key));
     else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => walk(v, k));
-    else if (value !== null && value !== undefined) {
+    else {
+      if (key) out.add(`${key}=${value}`);  // null too: Three Magic's "insert=null"
+      if (key === "type" || key === "seat" || value === null || value === undefined) return;
       out.add(String(value));
       if (typeof value === "number") out.add(`c${value}`);
     }
   };
   walk(move, "");
   return out;
+}
+
+/** What an element of a picture stands for, as alternatives each of which a move may use:
+ *  its data-uses ("seat=1,type=push,chip=5 …": space between alternatives, a comma between the
+ *  words one needs), which the game's picture writes where a move names a thing by its
+ *  place or value; else each of its classes alone (a plate "b2", a card "c117"). */
+export function usesOf(node) {
+  if (!node || !node.getAttribute) return [];
+  const uses = node.getAttribute("data-uses");
+  if (uses !== null) return uses.split(/\s+/).filter(Boolean).map((alt) => alt.split(","));
+  return [...(node.classList || [])].map((name) => [name]);
+}
+
+/** Whether a move (its tokensOf) uses what one of these alternatives stands for. */
+export function usedBy(alternatives, tokens) {
+  return alternatives.some((alt) => alt.every((word) => tokens.has(word)));
 }
 
 /** A move as the filter reads it: its sentence, and the words of the components it names. */

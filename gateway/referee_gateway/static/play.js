@@ -9,9 +9,11 @@ import { fieldLabel, gameTitle, lang, moveText, problemText, t } from "./i18n.js
 import { schemaPrefix } from "./calc.js";
 import { tableKey } from "./home.js";
 import { SchemaForm } from "./schemaform.js";
-import { formatChance, HIDDEN_FIELDS, humanDelay, indexComponents, prefill, searchText, tokensOf,
-  withoutListing } from "./moves.js";
+import { formatChance, HIDDEN_FIELDS, humanDelay, indexComponents, prefill, sameMove, searchText,
+  tokensOf, usedBy, usesOf, withoutListing } from "./moves.js";
 import { scoreView } from "./score.js";
+import { nextOutcome, recipientField, roundForm } from "./several.js";
+import { pictureElement, previewPanel } from "./preview.js";
 import { chime } from "./sound.js";
 
 const SHOWN = 24;      // buttons listed before "Show all"
@@ -42,7 +44,7 @@ class Table {
     this.tableToken = sessionStorage.getItem(tableKey(sid));
     this.log = new Map();  // version → entry
     this.moves = [];
-    this.pick = null;      // what was clicked on the picture: {label, tokens}
+    this.pick = null;      // what was clicked on the picture: {label, uses}
     this.showAll = false;
     this.banner = "";
     this.pending = null;   // a move tapped while offline: {move, key, version, text}
@@ -358,6 +360,21 @@ class Table {
   async renderMoves() {
     const listed = this.moves.filter((m) => !m.describe);
     const described = this.moves.filter((m) => m.describe);
+    const waiting = this.previewing && listed.find((m) => sameMove(m, this.previewing));
+    this.previewing = waiting || null;  // a move no longer listed is no longer waiting
+    if (waiting) {
+      const panel = await previewPanel(this.path, this.token, waiting, {
+        confirm: () => {
+          this.previewing = null;
+          this.play(waiting);
+        },
+        back: () => {
+          this.previewing = null;
+          this.renderMoves().then(() => this.focusNext());
+        } });
+      this.movesBox.replaceChildren(h("h2", { id: "moves-title" }, t("play.previewTitle")), panel);
+      return;
+    }
     if (!this.moves.length) {
       this.movesBox.replaceChildren(h("h2", { id: "moves-title", class: "visually-hidden" }, t("play.moves")));
       return;
@@ -370,7 +387,7 @@ class Table {
     const filterText = (this.filterInput && this.filterInput.value.trim().toLowerCase()) || "";
     let shown = listed;
     if (this.pick) {
-      shown = shown.filter((m) => this.pick.tokens.some((token) => tokensOf(m).has(token)));
+      shown = shown.filter((m) => usedBy(this.pick.uses, tokensOf(m)));
       parts.push(h("p", { class: "pick" }, t("play.picked", { what: this.pick.label, n: shown.length }), " ",
         h("button", { type: "button", class: "small secondary", onclick: () => {
           this.pick = null;
@@ -396,13 +413,13 @@ class Table {
     // one flex item per button: its words and its chance read as one line, however laid out
     parts.push(h("ul", { class: "move-list" }, visible.map((m) => h("li", {}, h("button", {
       type: "button", class: "move", disabled: Boolean(this.pending),
-      onclick: () => this.play(m) }, h("span", {},
+      onclick: () => this.choose(m) }, h("span", {},
         moveText(m), m.p !== undefined ? h("span", { class: "p" }, ` ${formatChance(m.p)}`) : null))))));
     if (shown.length > visible.length) {
       parts.push(h("button", { type: "button", class: "secondary", onclick: () => { this.showAll = true; this.renderMoves(); } },
         t("play.showAll", { n: shown.length })));
     }
-    const several = this.severalForm(listed);
+    const several = await this.severalForm(listed);
     if (several) parts.push(several);
     for (const m of described) parts.push(await this.describedForm(m));
     this.moveError = h("p", { class: "error", role: "alert", hidden: true });
@@ -426,8 +443,15 @@ class Table {
 
   /** Chance outcomes that come several in a row at a table (a display turned up, a hand
    *  dealt): tick them in the order they came, and enter them in one go. */
-  severalForm(listed) {
+  async severalForm(listed) {
     if (this.role !== "table" || listed.length < 2 || !listed.every((m) => m.seat === "chance")) return null;
+    // dealt round the table: each seat's outcomes picked apart, entered as the referee asks
+    const schema = (await componentSchemas())[`${schemaPrefix(this.game)}Move_${listed[0].type}`] || {};
+    const field = recipientField(listed, schema, this.seats.length);
+    if (field) {
+      return roundForm({ listed, field, seats: this.seats.length,
+        onEnter: (picks, status, how) => this.enterRound(picks, status, how) });
+    }
     const ticked = [];  // in the order ticked: the order they are entered in
     const status = h("p", { class: "hint", "aria-live": "polite" });
     const enter = h("button", { type: "button", class: "primary", id: "several-enter", disabled: true,
@@ -450,15 +474,33 @@ class Table {
   /** The ticked outcomes, one after the other, each while the table still lists it (the
    *  listing after an outcome is the referee's: a card turned up is gone from it). */
   async enterSeveral(chosen, status) {
-    const same = (one, other) => JSON.stringify(withoutListing(one)) === JSON.stringify(withoutListing(other));
     for (const [done, wanted] of chosen.entries()) {
-      const listed = this.moves.find((m) => !m.describe && same(m, wanted));
+      const listed = this.moves.find((m) => !m.describe && sameMove(m, wanted));
       if (!listed) {
         this.notice(t("play.severalStopped", { n: done, move: moveText(wanted) }), true);
         return;
       }
       status.textContent = t("play.severalDoing", { n: done + 1, of: chosen.length });
       if (!(await this.play(listed))) return;
+    }
+  }
+
+  /** Each seat's picked outcomes, one after the other as the referee asks for them (it
+   *  lists the outcomes of one seat at a time, round the table). */
+  async enterRound(picks, status, how) {
+    const count = [...picks.values()].reduce((n, list) => n + list.length, 0);
+    for (let done = 0; done < count; done += 1) {
+      const listed = this.moves.filter((m) => !m.describe && m.seat === "chance");
+      const next = nextOutcome(listed, picks, how);
+      if (!next || next.missing) {  // the seat asked for now has none left, or not that one
+        const seat = listed.length ? listed[0][how.field] : "";
+        this.notice(next ? t("play.severalStopped", { n: done, move: next.missing })
+          : t("play.roundLeft", { n: done, seat }), true);
+        return;
+      }
+      picks.get(next[how.field]).shift();
+      status.textContent = t("play.severalDoing", { n: done + 1, of: count });
+      if (!(await this.play(next))) return;
     }
   }
 
@@ -483,6 +525,26 @@ class Table {
       h("p", {}, lang() === "ja" && t(`play.how.${m.type}`) !== `play.how.${m.type}` ? t(`play.how.${m.type}`) : m.describe)),
     form.element,
     h("div", { class: "actions" }, h("button", { type: "submit", class: "primary move" }, t("play.enter"))));
+  }
+
+  /** A listed move chosen: sent, or first previewed where the game says its effect is not
+   *  obvious (its previewed_moves): the panel stands in for the moves until Confirm. */
+  async choose(m) {
+    if (!(this.info.previewed_moves || []).includes(m.type) || !isOnline()) {
+      await this.play(m);
+      return;
+    }
+    this.previewing = m;
+    try {
+      await this.renderMoves();
+    } catch (problem) {  // the network went meanwhile: no preview, the move is kept as any
+      if (!(problem instanceof Problem) || problem.code !== "offline") throw problem;
+      this.previewing = null;
+      await this.play(m);
+      return;
+    }
+    const confirm = document.getElementById("preview-confirm");
+    if (confirm) confirm.focus();
   }
 
   /** Send a move; one tapped offline (or whose answer the network lost) is kept, with its
@@ -539,6 +601,7 @@ class Table {
     const again = pressed && document.getElementById(pressed);
     const target = (again && !again.disabled && again)
       || this.noticeBox.querySelector("button:not([disabled])")
+      || this.movesBox.querySelector("#preview-confirm")
       || this.movesBox.querySelector("button.move:not([disabled])")
       || this.movesBox.querySelector("form input, form select, form button")
       || this.bannerBox;
@@ -571,6 +634,7 @@ class Table {
     this.renderLog();
     announce(moveText(answer.move));
     this.pick = null;
+    this.previewing = null;
     this.showAll = false;
     if (this.filterInput) this.filterInput.value = "";
     this.notice("");
@@ -733,18 +797,12 @@ class Table {
         this.pictureAgain = false;
         const version = this.version;
         const got = await fetchPicture(this.sid, this.token, this.pictureTag);
-        if (got) {
-          const svg = new DOMParser().parseFromString(got.svg, "image/svg+xml").documentElement;
-          if (svg.nodeName === "svg") {
-            svg.setAttribute("width", "100%");
-            svg.removeAttribute("height");
-            // scaled to fit --picture-height (app.css): a phone sees the moves beside it
-            // (set through CSSOM: the page's policy allows no inline style attribute)
-            Object.assign(svg.style, { display: "block", maxHeight: "var(--picture-height)" });
-            this.pictureRoot.replaceChildren(this.pictureStyle(), document.importNode(svg, true));
-            this.markPicture();
-            this.pictureTag = got.etag;
-          }
+        // scaled to fit --picture-height (app.css): a phone sees the moves beside it
+        const svg = got && pictureElement(got.svg);
+        if (svg) {
+          this.pictureRoot.replaceChildren(this.pictureStyle(), svg);
+          this.markPicture();
+          this.pictureTag = got.etag;
         }
         this.pictureHost.dataset.version = String(version);
         // moves entered in a quick run redraw it a few times a second, not once each
@@ -763,49 +821,52 @@ class Table {
     return h("link", { rel: "stylesheet", href: "/static/picture.css" });
   }
 
-  /** Mark on the picture what the last move named (its classes name components: a plate
-   *  "b2", a card "c117"), and, while something touched on it picks the moves, it and the
-   *  other components those moves name: where it can go. */
+  /** Mark on the picture what the last move used (each element says what it stands for:
+   *  usesOf), and, while something touched on it picks the moves, it and the other things
+   *  those moves use: where it can go. */
   markPicture() {
     const svg = this.pictureRoot.querySelector("svg");
     if (!svg) return;
     for (const mark of ["last-move", "target", "picked"]) {
       for (const node of svg.querySelectorAll(`.${mark}`)) node.classList.remove(mark);
     }
-    const mark = (tokens, name) => {
-      for (const token of tokens) {
-        for (const node of svg.querySelectorAll(`[class~="${CSS.escape(token)}"]`)) node.classList.add(name);
-      }
-    };
     const last = [...this.log.values()].filter((e) => e.move && !e.undone)
       .sort((a, b) => b.version - a.version)[0];
-    if (last) mark(tokensOf(last.move), "last-move");
-    if (this.pick) {
-      const picked = new Set(this.pick.tokens);
-      const reached = new Set(this.moves.filter((m) => !m.describe && this.pick.tokens.some((x) => tokensOf(m).has(x)))
-        .flatMap((m) => [...tokensOf(m)]).filter((x) => !picked.has(x)));
-      mark(picked, "picked");
-      mark(reached, "target");
+    const lastTokens = last ? tokensOf(last.move) : null;
+    const picked = this.pick ? new Set(this.pick.uses.map((alt) => alt.join(","))) : null;
+    const reached = this.pick ? this.moves.filter((m) => !m.describe && usedBy(this.pick.uses, tokensOf(m)))
+      .map(tokensOf) : [];
+    for (const node of svg.querySelectorAll("*")) {
+      const uses = usesOf(node);
+      if (!uses.length) continue;
+      if (lastTokens && usedBy(uses, lastTokens)) node.classList.add("last-move");
+      if (!picked) continue;
+      if (uses.some((alt) => picked.has(alt.join(",")))) node.classList.add("picked");
+      else if (reached.some((tokens) => usedBy(uses, tokens))) node.classList.add("target");
     }
   }
 
-  /** A click on the picture lists the moves that name what was clicked (a plate, a card). */
+  /** A touch on the picture lists the moves that use what was touched: the innermost
+   *  element on the touch's path that some listed move uses (a chip on an altar before the
+   *  altar), and of what it stands for only what those moves use. */
   clicked(event) {
-    const tokens = [];
+    const wanted = this.moves.filter((m) => !m.describe).map(tokensOf);
     for (const node of event.composedPath()) {
-      if (node === this.pictureHost) break;
-      if (node.classList) tokens.push(...node.classList);
+      if (node === this.pictureHost) return;
+      const uses = usesOf(node).filter((alt) => wanted.some((tokens) => usedBy([alt], tokens)));
+      if (!uses.length) continue;
+      const label = node.hasAttribute("data-uses")
+        ? (node.getAttribute("data-label") || node.textContent).replace(/\s+/g, " ").trim()
+        : uses.map(([name]) => name.replace(/^c(\d+)$/, "$1")).join(" ");
+      this.pick = { label, uses };
+      this.showAll = false;
+      this.markPicture();
+      this.renderMoves().then(() => {
+        const first = this.movesBox.querySelector("button.move");
+        if (first) first.focus();
+      });
+      return;
     }
-    const wanted = this.moves.filter((m) => !m.describe);
-    const useful = [...new Set(tokens)].filter((token) => wanted.some((m) => tokensOf(m).has(token)));
-    if (!useful.length) return;
-    this.pick = { label: useful.map((x) => x.replace(/^c(\d+)$/, "$1")).join(" "), tokens: useful };
-    this.showAll = false;
-    this.markPicture();
-    this.renderMoves().then(() => {
-      const first = this.movesBox.querySelector("button.move");
-      if (first) first.focus();
-    });
   }
 }
 

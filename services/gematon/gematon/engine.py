@@ -21,6 +21,7 @@ class Gematon(Engine):
     players_rule, end_rule, moves_rule = "GM-1.1", "GM-5.1", "GM-3.8"
     has_secrets = True
     rules_doc = "services/gematon/RULES.md"
+    previewed_moves = ("operate",)  # which chip lands on which cell, and what the sets then score
     rule_prefix = "GM"
     options = {name: Option(default, wire.OPTIONS[name]["description"], schema=wire.OPTIONS[name])
                for name, default in (("draft", False), ("pentacle_lines", FANO_LINES),

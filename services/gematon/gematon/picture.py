@@ -12,7 +12,7 @@ they are drawn as chip backs with their number, never as values.
 
 import math
 
-from referee.svg import WIDTH, document, number
+from referee.svg import WIDTH, document, number, uses
 from referee.svg import element as _el
 from referee.svg import fitted as _fitted
 
@@ -140,13 +140,15 @@ def _altars(root, view, words) -> None:
     for i, altar in enumerate(ALTARS):
         x = 66 + i * 73
         black = altar == BLACK_ALTAR
-        box = _el(group, "g", class_=f"altar {altar}")
+        box = _el(group, "g", class_=f"altar {altar}",
+                  data_uses=uses({"type": "operate", "altar": altar}))
         _el(box, "rect", x=x, y=118, width=68, height=42, rx=6,
             fill="#212121" if black else "#f5f5f5", stroke=INK, stroke_width=2)
         _el(box, "text", words["altar"][altar], x=x + 34, y=112, font_size=14, fill=INK,
             text_anchor="middle")
-        for j, chip in enumerate(view["altars"][altar]):
-            _chip(box, chip, x + 17 + 34 * j, 139)
+        for j, chip in enumerate(view["altars"][altar]):  # operate takes it by its value
+            _chip(box, chip, x + 17 + 34 * j, 139,
+                  {"type": "operate", "altar": altar, "take": chip})
 
 
 def _track(root, view, top, words) -> None:
@@ -199,10 +201,10 @@ def _panel(root, view, n, shown, score, top, words) -> None:
         _el(panel, "text", f"×{hand['count']}", x=122, y=top + 94, font_size=16,
             font_weight="bold", fill=INK)
     else:
-        for i, chip in enumerate(hand):
-            _chip(panel, chip, 102 + 33 * i, top + 88)
+        for i, chip in enumerate(hand):  # a push names it by its value
+            _chip(panel, chip, 102 + 33 * i, top + 88, {"seat": n, "type": "push", "chip": chip})
     _gauge(panel, shown["gauge"], view["options"]["blessing_values"], 86, top + 126, words)
-    _pentacle(panel, shown["pentacle"], breakdown["lines"], 284, top + 98)
+    _pentacle(panel, n, shown["pentacle"], breakdown["lines"], 284, top + 98)
 
 
 def _sum(breakdown, words) -> str:
@@ -229,9 +231,11 @@ def _gauge(panel, cell, values, x, y, words) -> None:
             font_weight="bold", fill=PAPER if marked else INK, text_anchor="middle")
 
 
-def _pentacle(panel, pentacle, lines, cx, cy) -> None:
+def _pentacle(panel, n, pentacle, lines, cx, cy) -> None:
     """The 7 cells on a circle; each set (a complete line) joins its cells, thick in its
-    pattern's colour when it scores, thin and grey when not (GM-1.5, GM-3.6, GM-5.2)."""
+    pattern's colour when it scores, thin and grey when not (GM-1.5, GM-3.6, GM-5.2). Each
+    cell, empty or filled, stands for operate's ``cell``: the target of an operation, and
+    where the last one placed its chip."""
     radius = 50
     spots = [(cx + radius * math.sin(2 * math.pi * k / CELLS),
               cy - radius * math.cos(2 * math.pi * k / CELLS)) for k in range(CELLS)]
@@ -247,17 +251,20 @@ def _pentacle(panel, pentacle, lines, cx, cy) -> None:
             stroke_width=4 if line["points"] else 1.5, stroke_linejoin="round",
             class_=f"set {line['pattern']}")
     for k, (x, y) in enumerate(spots):
+        used = {"seat": n, "type": "operate", "cell": k}
         if pentacle[k] is None:
-            _el(group, "circle", cx=x, cy=y, r=CHIP_R - 2, fill=PAPER, stroke="#9e9e9e",
-                stroke_width=1.5, stroke_dasharray="3 2", class_="cell empty")
-            _el(group, "text", f"#{k}", x=x, y=y + 4, font_size=12, fill=MUTED,
+            cell = _el(group, "g", class_="cell empty", data_uses=uses(used))
+            _el(cell, "circle", cx=x, cy=y, r=CHIP_R - 2, fill=PAPER, stroke="#9e9e9e",
+                stroke_width=1.5, stroke_dasharray="3 2")
+            _el(cell, "text", f"#{k}", x=x, y=y + 4, font_size=12, fill=MUTED,
                 text_anchor="middle", class_="cell-number")
         else:
-            _chip(group, pentacle[k], x, y)
+            _chip(group, pentacle[k], x, y, used)
 
 
-def _chip(parent, value, x, y) -> None:
-    chip = _el(parent, "g", class_=f"chip v{value}")
+def _chip(parent, value, x, y, used: dict | None = None) -> None:
+    """A chip; ``used``: the fields of the moves that name it (referee.svg.uses)."""
+    chip = _el(parent, "g", class_=f"chip v{value}", **({"data_uses": uses(used)} if used else {}))
     _el(chip, "use", href="#chip", x=x, y=y)
     _el(chip, "text", str(value), x=x, y=y + 6, font_size=17, font_weight="bold", fill=INK,
         text_anchor="middle")

@@ -35,6 +35,7 @@ class Gizmos(Engine):
     has_secrets = True
     players_rule, end_rule, moves_rule = "Z-2", "Z-11", "Z-3"
     rules_doc = "services/gizmos/RULES.md"
+    previewed_moves = ("build",)  # what a build pays, and with which converters, shows on the machine
     rule_prefix = "Z"
     options = {
         "research_draws_public": Option(

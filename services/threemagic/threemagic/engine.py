@@ -84,6 +84,9 @@ class ThreeMagic(Engine):
     def _move_text(self, move, lang):
         return text.move_text(move, lang)
 
+    def _listed_text(self, view, move, lang):
+        return text.listed_text(view, move, lang)
+
     def _components(self):
         return components.catalog()
 

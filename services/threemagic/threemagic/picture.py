@@ -10,7 +10,7 @@ legible on a phone. The other hands, a card another seat drew and the piles are 
 or ``"hidden"`` in the view (T-10.2): they are drawn as backs, never as cards.
 """
 
-from referee.svg import WIDTH, document
+from referee.svg import WIDTH, document, uses
 from referee.svg import element as _el
 from referee.svg import fitted as _fitted
 
@@ -167,7 +167,10 @@ def _table(root, view, words) -> None:
         _el(table, "text", words["window"] if window else words["drawn"], x=WIDTH - 8,
             y=152, font_size=13, fill=MUTED, text_anchor="end")
         _card(table, window["card"] if window else drawn, WIDTH - 8 - CARD_W, 158,
-              words["letters"], mark=True)
+              words["letters"], mark=True, used=_drawn_uses(view) if drawn else
+              # the discard under call: the turn seat's (the last move), and the calls on it
+              [{"seat": view["turn"], "type": "discard"}] + [
+                  {"type": call} for call in ("ron", "pon", "chi")])
     if window and window["answers"]:  # who answered, never what (the others are sealed)
         seats = ", ".join(str(a["seat"]) for a in window["answers"])
         _el(table, "text", words["answered"].format(seats=seats), x=WIDTH - 8, y=224,
@@ -213,7 +216,8 @@ def _panel(root, view, s, top, words) -> None:
             font_weight="bold", fill=INK)
     else:
         for i, card in enumerate(hand):  # in the fixed order it was dealt (T-3.3)
-            _card(panel, card, 14 + STEP * i, y + 18, words["letters"])
+            _card(panel, card, 14 + STEP * i, y + 18, words["letters"],
+                  used=_hand_uses(view, s, i, len(hand)))
     y += 22 + CARD_H
     if view["called"][s - 1]:
         _el(panel, "text", words["called"], x=14, y=y + 14, font_size=13, fill=MUTED)
@@ -231,15 +235,47 @@ def _panel(root, view, s, top, words) -> None:
         _card(panel, card, 14 + STEP * col, y + 20 + (CARD_H + 4) * row, words["letters"])
 
 
-def _card(parent, card, x, y, letters, mark=False) -> None:
+def _hand_uses(view, s, k, size) -> list[dict]:
+    """The moves that use seat ``s``'s hand card ``k`` (its hand holding ``size``): the
+    discards that throw it out and the calls it makes a spell with. A discard names
+    places, not cards (T-4.3): the drawn card goes in at ``insert`` and ``remove`` counts
+    in the hand so formed, so card k goes out as ``remove`` k with the drawn card after
+    it, or k + 1 with the drawn card before it; after a call nothing is inserted."""
+    seat = {"seat": s}
+    if view["phase"] == "calls" and s in view["to_move"]:
+        return [dict(seat, type=call, cards=k) for call in ("pon", "chi")]
+    if s != view["turn"] or view["phase"] not in ("turn", "call_discard"):
+        return []
+    discard = dict(seat, type="discard")
+    if view["phase"] == "call_discard":
+        return [dict(discard, insert=None, remove=k)]
+    return [dict(discard, insert=i, remove=k) for i in range(k + 1, size + 1)] + [
+        dict(discard, insert=i, remove=k + 1) for i in range(k + 1)]
+
+
+def _drawn_uses(view) -> list[dict]:
+    """The moves that use the drawn card: the discards that throw it out (inserted, then
+    removed at the same place) and a tsumo with it."""
+    if view["phase"] != "turn" or view["drawn"] == "hidden":
+        return []
+    seat = {"seat": view["turn"]}
+    size = len(view["hands"][view["turn"] - 1]) if isinstance(
+        view["hands"][view["turn"] - 1], list) else 0
+    return [dict(seat, type="discard", insert=i, remove=i) for i in range(size + 1)] + [
+        dict(seat, type="tsumo")]
+
+
+def _card(parent, card, x, y, letters, mark=False, used=()) -> None:
     """A mana card: its attribute's colour and letter (R/B/G, in Japanese 火/水/木), its
-    number, a star if starred;
+    number, a star if starred; ``used``: the moves that name it (referee.svg.uses; none
+    is said too, so that no class is read as one);
     ``"hidden"`` (a card the seat may not see) is a back."""
     if card == "hidden":
         _el(parent, "use", href="#back", x=x, y=y, class_="card hidden")
         return
     attribute = ATTRIBUTE[card[0]]
-    group = _el(parent, "g", class_=f"card {attribute}{' starred' if card.endswith('*') else ''}")
+    group = _el(parent, "g", class_=f"card {attribute}{' starred' if card.endswith('*') else ''}",
+                data_uses=uses(*used))
     _el(group, "rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=4, fill=TINTS[attribute],
         stroke="#ff6f00" if mark else COLOURS[attribute], stroke_width=4 if mark else 2)
     _el(group, "text", letters[attribute], x=x + 4, y=y + 14, font_size=12, font_weight="bold",

@@ -115,6 +115,65 @@ SEAT_TEXTS = {"tsumo": _tsumo, "ron": _ron, "discard": _discard, "pon": _claim,
               "chi": _claim, "pass": _pass, "answer": _answer}
 
 
+# --------------------------------------------------- listed, naming cards
+def listed_text(view: dict, move: dict, lang: str) -> str:
+    """A listed move's sentence naming the cards its reader's view shows: a discard names
+    the card thrown out and where the drawn one goes, a pon or chi the two hand cards, so
+    that no one counts places in a hand the picture does not number (T-4.3, T-5.1). A
+    card the view hides, or a move not made of the reader's own hand, reads as
+    :func:`move_text` has it."""
+    seat, kind = move.get("seat"), move.get("type")
+    hands = view.get("hands") or []
+    hand = hands[seat - 1] if type(seat) is int and 1 <= seat <= len(hands) else None
+    if not isinstance(hand, list) or kind not in ("discard", "pon", "chi"):
+        return move_text(move, lang)
+    try:
+        if kind == "discard":
+            named = _discard_named(hand, view.get("drawn"), move, lang)
+        else:
+            named = _claim_named(hand, move, lang)
+    except (IndexError, TypeError):  # places the hand does not have: the plain sentence
+        return move_text(move, lang)
+    if named is None:
+        return move_text(move, lang)
+    if move.get("riichi") is True:
+        named = {"en": f"riichi ({named})", "ja": f"リーチ（{named}）"}[lang]
+    return SEAT[lang].format(seat=seat) + named
+
+
+def _discard_named(hand, drawn, move, lang):
+    insert, remove = move.get("insert"), move.get("remove")
+    if type(remove) is not int:
+        return None
+    if insert is None:  # the caller's discard: nothing is inserted (T-5.6)
+        out = _card(hand[remove], lang)
+        return {"en": f"discard {out}, the {_place(remove, lang)} card (after the call)",
+                "ja": f"誓約の後、{out}（左から{_place(remove, lang)}枚目）を捨てる"}[lang]
+    new = _card(drawn, lang)
+    if type(insert) is not int or new is None:
+        return None
+    formed = hand[:insert] + [drawn] + hand[insert:]
+    if remove == insert:
+        return {"en": f"discard the drawn {new}", "ja": f"引いた{new}をそのまま捨てる"}[lang]
+    out, was = _card(formed[remove], lang), remove if remove < insert else remove - 1
+    goes = _place(insert if remove > insert else insert - 1, lang)
+    if lang == "ja":
+        return f"{out}（左から{_place(was, lang)}枚目）を捨て、引いた{new}を左から{goes}枚目に差す"
+    return f"discard {out}, the {_place(was, lang)} card; the drawn {new} goes in as the {goes}"
+
+
+def _claim_named(hand, move, lang):
+    cards = move.get("cards")
+    if not (isinstance(cards, list) and len(cards) == 2 and all(type(c) is int for c in cards)):
+        return None
+    first, second = (_card(hand[c], lang) for c in cards)
+    places = [_place(c, lang) for c in cards]
+    if lang == "ja":
+        call = {"pon": "ポン", "chi": "チー"}[move["type"]]
+        return f"{call}（{first}と{second}、手札の左から{places[0]}枚目と{places[1]}枚目）"
+    return f"{move['type']} with {first} and {second} (the {places[0]} and {places[1]} cards)"
+
+
 # ------------------------------------------------------------------- words
 def _card(card, lang) -> str | None:
     """A card as the reader writes it; None where it is hidden (or left out)."""

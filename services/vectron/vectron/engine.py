@@ -36,6 +36,7 @@ class Vectron(Engine):
     has_secrets = True
     players_rule, end_rule, moves_rule = "V-1.1", "V-6.4", "V-8"
     rules_doc = "services/vectron/RULES.md"
+    previewed_moves = ("place",)  # where the placed card's path takes the piece
     rule_prefix = "V"
     options = {
         "map_chips": Option(DEFAULT_MAP_CHIPS, "V-1.3: the 16 map chips by kind (star1, star2, "

@@ -10,7 +10,7 @@ legible on a phone. Another seat's hand and the deck are counts in the view (V-7
 they are drawn as card backs with their number, never as cards.
 """
 
-from referee.svg import WIDTH, document
+from referee.svg import WIDTH, document, uses
 from referee.svg import element as _el
 from referee.svg import fitted as _fitted
 
@@ -140,14 +140,16 @@ def _map(root, view, words) -> None:
             x = LEFT + col * (CELL + GAP)
             name = file + rank
             thing = grid[name] if grid else None
-            cell = _el(board, "g", class_=f"cell {name} {thing or 'unknown'}")
+            cell = _el(board, "g", class_=f"cell {name} {thing or 'unknown'}",
+                       data_uses=uses({"type": "move", "to": name}))
             _el(cell, "rect", x=x, y=y, width=CELL, height=CELL, rx=4, fill="#eceff1",
                 stroke="#607d8b", stroke_width=1.5)
             if thing is None:
                 continue
             cx, cy = x + CELL // 2, y + CELL // 2
-            if thing.startswith("seat"):
-                _piece(cell, int(thing[4:]), cx, cy, view["fallen"][int(thing[4:]) - 1])
+            if thing.startswith("seat"):  # its seat's moves, which the cells then mark
+                _piece(cell, int(thing[4:]), cx, cy, view["fallen"][int(thing[4:]) - 1],
+                       used={"seat": int(thing[4:]), "type": "move"})
             else:
                 _el(cell, "use", href=f"#{thing}", x=cx, y=cy, class_="chip")
     for col, file in enumerate(FILES):
@@ -156,7 +158,7 @@ def _map(root, view, words) -> None:
     if grid is None:
         _el(board, "text", words["no_map"], x=LEFT + MAP // 2, y=TOP + MAP // 2, font_size=15,
             fill=INK, text_anchor="middle")
-    deck = _el(root, "g", class_="deck")
+    deck = _el(root, "g", class_="deck", data_uses=uses({"type": "draw", "source": "deck"}))
     x = LEFT + MAP + (WIDTH - LEFT - MAP) // 2
     _el(deck, "text", words["deck"], x=x, y=TOP + 12, font_size=14, fill=MUTED,
         text_anchor="middle")
@@ -192,7 +194,8 @@ def _seat(root, view, s, top, words) -> None:
             font_weight="bold", fill=INK)
     else:
         for i, card in enumerate(hand):
-            _card(block, card, 70 + i * (CARD_W + 4), y)
+            _card(block, card, 70 + i * (CARD_W + 4), y,
+                  used={"seat": s, "type": "place", "card": card})
     y += CARD_H + 20
     _el(block, "text", words["column"], x=14, y=y, font_size=13, fill=MUTED)
     column = view["columns"][s - 1]
@@ -202,8 +205,10 @@ def _seat(root, view, s, top, words) -> None:
             text_anchor="end")
     for i, card in enumerate(column):
         row, col = divmod(i, PER_ROW)
+        # the column's top: what a draw from this column takes (V-3.1)
         _card(block, card, 14 + col * (CARD_W + 4), y + 8 + row * (CARD_H + 6),
-              current=i == cursor)
+              current=i == cursor,
+              used={"type": "draw", "source": s} if i == len(column) - 1 else {})
 
 
 def _gauge(block, gauge, x, y, words) -> None:
@@ -219,8 +224,9 @@ def _gauge(block, gauge, x, y, words) -> None:
             font_weight="bold", fill=PAPER if marked else INK, text_anchor="middle")
 
 
-def _piece(parent, s, cx, cy, fallen, small=False) -> None:
-    mark = _el(parent, "g", class_=f"piece seat{s}{' fallen' if fallen else ''}")
+def _piece(parent, s, cx, cy, fallen, small=False, used=None) -> None:
+    mark = _el(parent, "g", class_=f"piece seat{s}{' fallen' if fallen else ''}",
+               **({"data_uses": uses(used)} if used else {}))
     kind = "fallen" if fallen else "piece"
     _el(mark, "use", href=f"#{kind}-small" if small else f"#{kind}", x=cx, y=cy,
         fill=SEAT_COLOURS[s - 1])
@@ -228,8 +234,11 @@ def _piece(parent, s, cx, cy, fallen, small=False) -> None:
         font_weight="bold", fill=SEAT_INK[s - 1], text_anchor="middle")
 
 
-def _card(parent, card, x, y, current=False) -> None:
-    group = _el(parent, "g", class_=f"card {card}{' current' if current else ''}")
+def _card(parent, card, x, y, current=False, used=None) -> None:
+    """A card; ``used``: the fields of the moves that name it (referee.svg.uses), {} for
+    none (its class names it too, which the page would otherwise read as a use)."""
+    group = _el(parent, "g", class_=f"card {card}{' current' if current else ''}",
+                data_uses=uses(used) if used else "")
     _el(group, "rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=4,
         fill=CARD_COLOURS[card[0]], stroke="#d50000" if current else INK,
         stroke_width=4 if current else 1.5)
