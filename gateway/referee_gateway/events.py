@@ -42,7 +42,7 @@ from referee.sessions.store import digest
 from referee.web import json_response, language as spoken_language
 
 from .access import SESSION_ID, bearer_token, load, summary, view_seat
-from .redacted import Redacted, sse
+from .redacted import Built, Redacted, sse
 
 log = logging.getLogger(__name__)
 RETRY_MS = 2000  # what a browser's EventSource waits before it reconnects
@@ -60,6 +60,7 @@ class Doorbell:
     def __init__(self, client, stopping=lambda: False):
         self.client, self.stopping = client, stopping
         self.waiting: dict[str, dict[threading.Event, object]] = {}  # sid: {bell: seat}
+        self.rung: dict[str, int] = {}  # sid: how often its streams were rung
         self.lock = threading.Lock()
         self.admission = threading.Lock()  # (watch takes self.lock: a lock of its own)
         self.thread = None
@@ -93,16 +94,26 @@ class Doorbell:
             bells.pop(bell, None)
             if not bells:
                 self.waiting.pop(sid, None)
+                self.rung.pop(sid, None)
 
     def seats(self, sid: str) -> set:
         """The seats this process streams ``sid`` to now (None: the public)."""
         with self.lock:
             return set(self.waiting.get(sid, {}).values())
 
+    def generation(self, sid: str) -> int:
+        """How often ``sid``'s streams were rung: a read begun after the count became
+        this number sees every commit rung so far (each is published once stored)."""
+        with self.lock:
+            return self.rung.get(sid, 0)
+
     def ring(self, sid: str | None = None) -> None:
         """Wake one session's streams (None: every stream)."""
         with self.lock:
-            bells = [b for s, found in self.waiting.items() if sid in (None, s) for b in found]
+            rung = list(self.waiting) if sid is None else [sid] if sid in self.waiting else []
+            bells = [bell for s in rung for bell in self.waiting[s]]
+            for s in rung:
+                self.rung[s] = self.rung.get(s, 0) + 1
         for bell in bells:
             bell.set()
 
@@ -183,6 +194,20 @@ def register(app, api, stopping=worker_stopping):
 
     redacted = Redacted(upstream, store, watching,
                         lambda build: builders.submit(build).result(), in_language)
+    # What the streams of a session read when one ring wakes them all: read once per
+    # process and ring (a heartbeat's read is each stream's own: it finds lost rings).
+    woken = Built(1024)
+
+    def read_meta(sid: str, rung: bool):
+        if not rung:
+            return store.meta(sid)
+        return woken.get(("meta", sid, bell.generation(sid)), lambda: store.meta(sid))
+
+    def read_entries(sid: str, index: int, rung: bool) -> list[dict]:
+        if not rung:
+            return store.entries_from(sid, index)
+        return woken.get(("entries", sid, bell.generation(sid), index),
+                         lambda: store.entries_from(sid, index))
 
     def event_for(sid, game, seat, entry, language) -> str:
         """The event of ``entry`` for ``seat``, in ``language`` (en, ja)."""
@@ -300,9 +325,10 @@ def register(app, api, stopping=worker_stopping):
                 # where the next entry is in the log (one entry per version, appended)
                 entries = store.entries_from(sid, 0)
                 index = sum(1 for e in entries if e["version"] <= sent)
+                rung = False  # the first read, and each heartbeat's, are the stream's own
                 while bell.alive:
                     ring.clear()
-                    meta = store.meta(sid)
+                    meta = read_meta(sid, rung)
                     if meta is None:
                         yield sse("end", {"reason": ENDED[said]})
                         return
@@ -311,13 +337,14 @@ def register(app, api, stopping=worker_stopping):
                         yield sse("revoked", {"reason": REVOKED[said]})
                         return
                     if int(meta["version"]) > sent:
-                        for entry in store.entries_from(sid, index):
+                        for entry in read_entries(sid, index, rung):
                             index += 1
                             if entry["version"] > sent:
                                 yield event_for(sid, session.game, view_seat(caller), entry,
                                                 said)
                                 sent = entry["version"]
-                    if not ring.wait(heartbeat):
+                    rung = ring.wait(heartbeat)
+                    if not rung:
                         if peer_closed(client_socket):  # gone: free its place now
                             return
                         yield ": keep-alive\n\n"
