@@ -58,6 +58,8 @@ def kind_of(entry: dict) -> str:
         return "move"
     if "seats" not in entry and entry.get("setup"):
         return "setup"
+    if "dispute" in entry:  # main's companion disputes (merged after this branch began)
+        return "dispute"
     return "correction" if "correction" in entry else "seats"
 
 
