@@ -216,3 +216,21 @@ def report(result: dict, workers: int) -> None:
     p50, p99 = percentiles(result["push"])
     print(f"  {'move sent -> its event on each stream':<44}{'':>10}{p50:>10.1f}{p99:>10.1f}"
           f"   ({len(result['push'])} of {result['expected_events']} events arrived)")
+    for line in verdict(result):
+        print(f"  {line}")
+
+
+def verdict(result: dict) -> list[str]:
+    """Issue 33 item 1's figures in this run: a watched move's p99 against the unwatched
+    move's with the same streams open (and, beside it, with none open), and move -> event
+    p99 against the watched move's own p99 plus 50 ms."""
+    p99 = {key: percentiles([took for _, _, took, _ in result[key]])[1]
+           for key in ("baseline", "idle", "pushed")}
+    event_p99 = percentiles(result["push"])[1]
+    slower = p99["pushed"] / p99["idle"]
+    met = lambda ok: "met" if ok else "NOT met"  # noqa: E731
+    return [f"watched move p99 / unwatched move p99 (streams open): {slower:.2f}x "
+            f"(at most 1.5x: {met(slower <= 1.5)}; against no stream open: "
+            f"{p99['pushed'] / p99['baseline']:.2f}x)",
+            f"move -> event p99 {event_p99:.1f} ms against the watched move's p99 + 50 ms = "
+            f"{p99['pushed'] + 50:.1f} ms: {met(event_p99 <= p99['pushed'] + 50)}"]

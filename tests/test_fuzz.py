@@ -39,6 +39,8 @@ def test_forged_states_never_crash_a_service(game):
             for route, body in (("/v1/legal-moves", {"state": forged}),
                                 ("/v1/view", {"state": forged, "seat": 1}),
                                 ("/v1/score", {"state": forged}),
+                                ("/v1/redact", {"state": forged, "entries": [],
+                                                "seats": [1, None]}),
                                 ("/v1/apply", {"state": forged, "move": move, "view_as": 1}),
                                 ("/v1/apply", {"state": state, "move": move})):
                 answer = client.post(route, json=body)

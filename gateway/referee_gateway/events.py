@@ -22,13 +22,11 @@ greenlet per stream), see the README's "Live tables".
 """
 
 import _socket
-import json
 import logging
 import re
 import socket
 import threading
 import time
-from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
 import redis
@@ -44,7 +42,7 @@ from referee.sessions.store import digest
 from referee.web import json_response, language as spoken_language
 
 from .access import SESSION_ID, bearer_token, load, summary, view_seat
-from .logview import redact_entries
+from .redacted import Built, Redacted, sse
 
 log = logging.getLogger(__name__)
 RETRY_MS = 2000  # what a browser's EventSource waits before it reconnects
@@ -61,7 +59,8 @@ class Doorbell:
 
     def __init__(self, client, stopping=lambda: False):
         self.client, self.stopping = client, stopping
-        self.waiting: dict[str, set[threading.Event]] = {}
+        self.waiting: dict[str, dict[threading.Event, object]] = {}  # sid: {bell: seat}
+        self.rung: dict[str, int] = {}  # sid: how often its streams were rung
         self.lock = threading.Lock()
         self.admission = threading.Lock()  # (watch takes self.lock: a lock of its own)
         self.thread = None
@@ -72,16 +71,17 @@ class Doorbell:
         with self.lock:
             return sum(len(bells) for bells in self.waiting.values())
 
-    def admit(self, sid: str, most: int) -> threading.Event | None:
+    def admit(self, sid: str, most: int, seat=None) -> threading.Event | None:
         """A bell for one more stream, or None when ``most`` are open: counted and
         watched at once, so a crowd arriving together cannot pass the limit."""
         with self.admission:
-            return self.watch(sid) if self.open_streams < most else None
+            return self.watch(sid, seat) if self.open_streams < most else None
 
-    def watch(self, sid: str) -> threading.Event:
+    def watch(self, sid: str, seat=None) -> threading.Event:
+        """A bell for a stream of ``sid`` to ``seat`` (None: the public)."""
         bell = threading.Event()
         with self.lock:
-            self.waiting.setdefault(sid, set()).add(bell)
+            self.waiting.setdefault(sid, {})[bell] = seat
             if self.thread is None:
                 self.thread = threading.Thread(target=self._listen, daemon=True,
                                                name="referee-doorbell")
@@ -90,15 +90,30 @@ class Doorbell:
 
     def unwatch(self, sid: str, bell: threading.Event) -> None:
         with self.lock:
-            bells = self.waiting.get(sid, set())
-            bells.discard(bell)
+            bells = self.waiting.get(sid, {})
+            bells.pop(bell, None)
             if not bells:
                 self.waiting.pop(sid, None)
+                self.rung.pop(sid, None)
+
+    def seats(self, sid: str) -> set:
+        """The seats this process streams ``sid`` to now (None: the public)."""
+        with self.lock:
+            return set(self.waiting.get(sid, {}).values())
+
+    def generation(self, sid: str) -> int:
+        """How often ``sid``'s streams were rung: a read begun after the count became
+        this number sees every commit rung so far (each is published once stored)."""
+        with self.lock:
+            return self.rung.get(sid, 0)
 
     def ring(self, sid: str | None = None) -> None:
         """Wake one session's streams (None: every stream)."""
         with self.lock:
-            bells = [b for s, found in self.waiting.items() if sid in (None, s) for b in found]
+            rung = list(self.waiting) if sid is None else [sid] if sid in self.waiting else []
+            bells = [bell for s in rung for bell in self.waiting[s]]
+            for s in rung:
+                self.rung[s] = self.rung.get(s, 0) + 1
         for bell in bells:
             bell.set()
 
@@ -137,52 +152,6 @@ class Doorbell:
         self.ring()  # the worker stops: every stream ends now, clients resume elsewhere
 
 
-class Built:
-    """Events built once per (session, version, mark, seat, language) in a process,
-    however many streams of the same seat wait for them (single flight)."""
-
-    def __init__(self, size: int = 4096):
-        self.size, self.done, self.lock = size, OrderedDict(), threading.Lock()
-        self.pending: dict[tuple, threading.Event] = {}
-
-    def get(self, key: tuple, build):
-        while True:
-            with self.lock:
-                if key in self.done:
-                    self.done.move_to_end(key)
-                    return self.done[key]
-                waiting = self.pending.get(key)
-                if waiting is None:
-                    self.pending[key] = threading.Event()
-                    break
-            waiting.wait(10)
-        try:
-            value = build()
-            with self.lock:
-                self.done[key] = value
-                while len(self.done) > self.size:
-                    self.done.popitem(last=False)
-            return value
-        finally:
-            with self.lock:
-                self.pending.pop(key).set()
-
-
-def sse(event: str, data: dict, version: int | None = None) -> str:
-    head = f"id: {version}\n" if version is not None else ""
-    return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
-
-
-def kind_of(entry: dict) -> str:
-    if "move" in entry:
-        return "move"
-    if "seats" not in entry and entry.get("setup"):
-        return "setup"
-    if "dispute" in entry:
-        return "dispute"
-    return "correction" if "correction" in entry else "seats"
-
-
 def worker_stopping() -> bool:
     """Whether the gunicorn worker serving us has begun to stop (streams end at once
     then, rather than holding the worker until its graceful timeout)."""
@@ -197,10 +166,10 @@ def register(app, api, stopping=worker_stopping):
     heartbeat = float(app.config.get("STREAM_HEARTBEAT_SECONDS", 15))
     most = int(app.config.get("STREAM_MAX_PER_WORKER", 2000))
     bell = app.extensions["doorbell"] = Doorbell(store.client, stopping)
-    built = Built()
     # Events are built by a few workers of their own (greenlets under gevent): their
     # connections to the game services are kept and reused, and however many streams
-    # wake at once the services see a bounded number of calls.
+    # wake at once the services see a bounded number of calls: one per new version and
+    # language for all the seats this process streams it to (redacted.py).
     builders = ThreadPoolExecutor(int(app.config.get("STREAM_BUILDERS", 8)),
                                   thread_name_prefix="referee-events")
 
@@ -212,48 +181,37 @@ def register(app, api, stopping=worker_stopping):
             hidden[game] = bool(upstream.call(game, "/v1/info").get("hidden_information", True))
         return hidden[game]
 
-    def event_for(sid, game, seat, entry, before, language) -> str:
-        """The event of ``entry`` for ``seat``; ``before``: the version it was made on.
-        A game whose service declares no hidden information shows every seat the
-        public view: one event serves them all."""
-        version = entry["version"]
-        if seat is not None and not has_secrets(game):
-            seat = None
+    def shown_as(game: str, seat):
+        """The seat whose redaction a stream gets: a game whose service declares no
+        hidden information shows every seat the public view (one event serves all)."""
+        return seat if seat is None or has_secrets(game) else None
 
-        def build():
-            with app.test_request_context(headers={"Accept-Language": language}):
-                state = store.snapshot(sid, version)
-                data = {"version": version, "kind": kind_of(entry)}
-                seen = replayed(game, seat, entry, store.snapshot(sid, before), state)
-                if seen is None:
-                    data["entry"] = redact_entries(upstream, game, [entry], seat)[0]
-                    if state is not None:  # (a session from before snapshots: no view)
-                        data["view"] = upstream.call(game, "/v1/view",
-                                                     {"state": state, "seat": seat})["view"]
-                else:
-                    data["entry"], data["view"] = seen
-                if state is not None:
-                    data["to_move"] = state["to_move"]
-                return sse(kind_of(entry), data, version)
+    def in_language(language: str):
+        return app.test_request_context(headers={"Accept-Language": language})
 
-        key = (sid, version, bool(entry.get("undone")), seat, language)
-        return built.get(key, lambda: builders.submit(build).result())
+    def watching(sid: str, game: str) -> set:
+        return {shown_as(game, seat) for seat in bell.seats(sid)}
 
-    def replayed(game, seat, entry, before, after):
-        """A move's entry and view for ``seat`` in one call to the game service: the
-        move played again on the state it was made on, with ``view_as`` (the
-        service's redaction). Only when the replay lands on the stored state (it
-        always should: chance comes from the generator in the state); else None."""
-        if "move" not in entry or before is None or after is None:
-            return None
-        answer = upstream.call(game, "/v1/apply", {
-            "state": before, "move": entry["move"], "view_as": seat})
-        if answer["state"] != after:
-            log.warning("%s: replay of version %s differs from its snapshot", game,
-                        entry["version"])
-            return None
-        shown = dict(entry, move=answer["view_move"], events=answer["view_events"])
-        return shown, answer["view"]
+    redacted = Redacted(upstream, store, watching,
+                        lambda build: builders.submit(build).result(), in_language)
+    # What the streams of a session read when one ring wakes them all: read once per
+    # process and ring (a heartbeat's read is each stream's own: it finds lost rings).
+    woken = Built(1024)
+
+    def read_meta(sid: str, rung: bool):
+        if not rung:
+            return store.meta(sid)
+        return woken.get(("meta", sid, bell.generation(sid)), lambda: store.meta(sid))
+
+    def read_entries(sid: str, index: int, rung: bool) -> list[dict]:
+        if not rung:
+            return store.entries_from(sid, index)
+        return woken.get(("entries", sid, bell.generation(sid), index),
+                         lambda: store.entries_from(sid, index))
+
+    def event_for(sid, game, seat, entry, language) -> str:
+        """The event of ``entry`` for ``seat``, in ``language`` (en, ja)."""
+        return redacted.event(sid, game, shown_as(game, seat), entry, language)
 
     ticket_seconds = int(app.config.get("STREAM_TICKET_SECONDS", 60))
     api.spec.components.security_scheme("streamTicket", {
@@ -350,7 +308,7 @@ def register(app, api, stopping=worker_stopping):
             raise crowded()
         session, caller, token_digest = stream_caller(sid)
         since = resume_point(session.version)
-        ring = bell.admit(sid, most)
+        ring = bell.admit(sid, most, view_seat(caller))
         if ring is None:
             raise crowded()
         client_socket = connection_of(request.environ)
@@ -358,7 +316,6 @@ def register(app, api, stopping=worker_stopping):
         def stream():
             nonlocal caller
             sent = session.version if since is None else since
-            language = request.headers.get("Accept-Language", "")[:200]
             said = spoken_language()  # the reason an end or a revocation gives, for people
             try:
                 yield f"retry: {RETRY_MS}\n\n"
@@ -370,12 +327,10 @@ def register(app, api, stopping=worker_stopping):
                 # where the next entry is in the log (one entry per version, appended)
                 entries = store.entries_from(sid, 0)
                 index = sum(1 for e in entries if e["version"] <= sent)
-                # the version the next entry was made on: the one before it, or the first
-                before = entries[index - 1]["version"] if index else int(
-                    session.meta.get("origin", 0))
+                rung = False  # the first read, and each heartbeat's, are the stream's own
                 while bell.alive:
                     ring.clear()
-                    meta = store.meta(sid)
+                    meta = read_meta(sid, rung)
                     if meta is None:
                         yield sse("end", {"reason": ENDED[said]})
                         return
@@ -384,14 +339,14 @@ def register(app, api, stopping=worker_stopping):
                         yield sse("revoked", {"reason": REVOKED[said]})
                         return
                     if int(meta["version"]) > sent:
-                        for entry in store.entries_from(sid, index):
+                        for entry in read_entries(sid, index, rung):
                             index += 1
                             if entry["version"] > sent:
                                 yield event_for(sid, session.game, view_seat(caller), entry,
-                                                before, language)
+                                                said)
                                 sent = entry["version"]
-                            before = entry["version"]
-                    if not ring.wait(heartbeat):
+                    rung = ring.wait(heartbeat)
+                    if not rung:
                         if peer_closed(client_socket):  # gone: free its place now
                             return
                         yield ": keep-alive\n\n"

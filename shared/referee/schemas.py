@@ -8,7 +8,7 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validat
 
 from .bots import LEVELS as BOT_LEVELS
 from .engine import MAX_SEED, MODES
-from .wire import ENTRANT, SEED_DOC
+from .wire import ENTRANT, MAX_REDACT_ENTRIES, SEED_DOC
 
 
 class Base(Schema):
@@ -124,6 +124,16 @@ class ViewLogRequest(Base):
     entries = fields.List(fields.Nested(LogEntry), required=True,
                           validate=validate.Length(max=10_000))
     seat = Seat(load_default=None, allow_none=True)
+
+
+class RedactRequest(Base):
+    state = fields.Dict(metadata={"description": "the state at the entries' last version, "
+                                                 "whose views are answered (absent: none)"})
+    entries = fields.List(fields.Nested(LogEntry), required=True,
+                          validate=validate.Length(max=MAX_REDACT_ENTRIES))
+    seats = fields.List(Seat(allow_none=True), required=True,
+                        validate=validate.Length(min=1, max=100),  # the document: the table's
+                        metadata={"description": "each seat to answer for (null: the public)"})
 
 
 # ------------------------------------------------------------------ answers

@@ -39,6 +39,9 @@ MOVE_MATCH = {
     "example": {"type": "build"}}
 
 
+#: entries of one /v1/redact call: a session's new version has one
+MAX_REDACT_ENTRIES = 100
+
 INT, STR, BOOL, NULL = ({"type": kind} for kind in ("integer", "string", "boolean", "null"))
 
 
@@ -239,6 +242,19 @@ def bodies(engine: Engine, p: str) -> dict:
         f"{p}ViewLogRequest": request(["entries"], seat=seat_or_null, entries={
             "type": "array", "maxItems": 10_000,
             "items": dict(entry, additionalProperties=False)}),
+        f"{p}RedactRequest": request(["entries", "seats"], state=dict(state, description=(
+            "the state at the entries' last version: each seat's view of it is answered "
+            "(absent: no view)")), entries={
+            "type": "array", "maxItems": MAX_REDACT_ENTRIES,
+            "items": dict(entry, additionalProperties=False)}, seats={
+            "type": "array", "minItems": 1, "maxItems": engine.max_players + 1,
+            "uniqueItems": True, "items": seat_or_null,
+            "description": "each seat to answer for, null: the public (a spectator)"}),
+        f"{p}Redacted": {"type": "object", "required": ["seats"], "properties": {"seats": {
+            "type": "array", "description": "one answer per seat asked, in the order asked",
+            "items": {"type": "object", "required": ["seat", "entries"], "properties": {
+                "seat": seat_or_null, "entries": {"type": "array", "items": entry},
+                "view": view}}}}},
         f"{p}StateAnswer": {"type": "object", "required": ["state", "events"], "properties": {
             "state": state, "view": view, "events": {
                 **events, "description": "the setup's events (deals, layout), as the holder of the whole "
