@@ -233,9 +233,13 @@ class Table:
         still plays as ``apply`` plays it.
         """
         new = clone(state)
-        self.engine._advance(new, move)
-        self.settle(new)
+        self.advance(new, move)
         return new
+
+    def advance(self, state: dict, move: dict) -> None:
+        """:meth:`play` on ``state`` itself: a search's step on its iteration's own world."""
+        self.engine._advance(state, move)
+        self.settle(state)
 
     def play_in_place(self, state: dict, move: dict) -> None:
         """A playout's step on its own copy of a world (the engine's playout step): ``move``
