@@ -58,6 +58,9 @@ class Budget:
 
     iterations: int | None = None
     seconds: float | None = DEFAULT_BUDGET_MS / 1000
+    #: count ``seconds`` in the process's CPU time, not the wall clock's: a benchmark's
+    #: budget on a machine other work shares (``make bench``), never a served request's
+    cpu: bool = False
 
     def __post_init__(self):
         if self.iterations is None and self.seconds is None:
@@ -79,18 +82,23 @@ class Clock:
     RESERVE = 0.02
 
     def __init__(self, budget: Budget):
-        self.iterations = budget.iterations
+        self.iterations, self.cpu = budget.iterations, budget.cpu
         self.deadline = None if budget.seconds is None else \
-            time.perf_counter() + budget.seconds * (1 - self.RESERVE)
+            self.now() + budget.seconds * (1 - self.RESERVE)
         self.last: float | None = None  # when over() was last asked: an iteration's end
         self.longest = 0.0
+        self.done = 0  # the search's iterations so far (what make bench reports)
+
+    def now(self) -> float:
+        return time.process_time() if self.cpu else time.perf_counter()
 
     def over(self, done: int) -> bool:
+        self.done = done
         if self.iterations is not None and done >= self.iterations:
             return True
         if self.deadline is None:
             return False
-        now = time.perf_counter()
+        now = self.now()
         if self.last is not None:
             self.longest = max(self.longest, now - self.last)
         self.last = now
@@ -99,7 +107,7 @@ class Clock:
     def expired(self) -> bool:
         """Past the deadline (never, under an iteration budget alone): a loop that is not a
         search's iterations (greedy's moves, the search's first judgement) stops there."""
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        return self.deadline is not None and self.now() >= self.deadline
 
 
 @dataclass(frozen=True)
