@@ -9,7 +9,8 @@ forward), it asks the game for a *world*: a full state consistent with the
 view, with everything the view hides (other hands, the deck or bag, the
 generator) resampled. Each game's ``bots.py``, beside its engine, has
 
-    sample_world(view, seat, rnd) -> state   # engine.view(state, seat) == view
+    sample_world(view, seat, rnd) -> state   # engine.view(state, seat) == view;
+                                             # view unchanged (blank_world copies it)
     evaluate(state, seat) -> float           # optional; default: the score lead
     playout_move(state, seat, moves, rnd)    # optional; default: a uniform legal move
                                              # (also the order a search tries moves in)
@@ -214,7 +215,8 @@ class Table:
     def sample(self, check_view: bool = False) -> dict:
         """A world consistent with the view, checked whole (then trusted)."""
         try:
-            world = self.hooks.sample_world(clone(self.view), self.seat, self.rnd)
+            # a sampler copies the view it fills (blank_world) and never changes it
+            world = self.hooks.sample_world(self.view, self.seat, self.rnd)
         except RefereeError:
             raise
         except Exception:  # a view no game state has (e.g. more cards than exist)
