@@ -29,7 +29,6 @@ from pathlib import Path
 
 import requests
 from observability import measure, report  # bench/observability.py: operating's cost
-
 from referee.embedded import EmbeddedRedis, free_port
 from referee.registry import engines
 from referee.rng import Pcg32
