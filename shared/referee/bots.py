@@ -219,7 +219,7 @@ class Table:
             world = self.hooks.sample_world(self.view, self.seat, self.rnd)
         except RefereeError:
             raise
-        except Exception:  # a view no game state has (e.g. more cards than exist)
+        except Exception:  # noqa: BLE001 - a view no game state has (e.g. more cards than exist)
             raise InvalidState(f"the view is not one a {self.engine.title} game can reach") \
                 from None
         self.engine.check_state(world)
