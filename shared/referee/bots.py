@@ -13,7 +13,6 @@ generator) resampled. Each game's ``bots.py``, beside its engine, has
                                              # view unchanged (blank_world copies it)
     evaluate(state, seat) -> float           # optional; default: the score lead
     playout_move(state, seat, moves, rnd)    # optional; default: a uniform legal move
-                                             # (also the order a search tries moves in)
     PLAYOUT_DEPTH, EVAL_SCALE                # optional tuning of ``strong``
 
 so the bot is fair by construction: nothing it computes can depend on a

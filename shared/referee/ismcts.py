@@ -6,10 +6,7 @@ descends the tree, expands one node, plays out (the game's ``playout_move``,
 by default a uniform legal move) to the end or for the game's ``PLAYOUT_DEPTH``
 steps (then asks ``evaluate``), and backs the payoffs up. Before the first
 iteration the bot's own moves start with what one ply shows (``greedy``'s
-judgement) as a few virtual visits. A node tries its untried moves in the order
-the playout policy picks them (uniformly by default): with a few hundred
-iterations most nodes below the root see only some of their moves, and a reply
-drawn at random would judge a move against opponents who play at random.
+judgement) as a few virtual visits.
 
 The iteration's world is its own (a fresh sample; the first one a copy), so the
 descent and the playout play on it in place, and nodes and moves are keyed by
@@ -80,7 +77,7 @@ def iterate(table, nodes: dict, state: dict, clock) -> None:
         fresh = node is None
         if fresh:
             node = nodes[key] = Node()
-        key, move = select(table, node, listing(table, node, state, actor), state, actor)
+        key, move = select(table, node, listing(table, node, state, actor))
         path.append((node, key, actor))
         table.advance(state, move)
         if fresh:
@@ -138,9 +135,8 @@ def listing(table, node: Node, state: dict, actor: int) -> list:
     return moves
 
 
-def select(table, node: Node, moves: list, state: dict, actor: int) -> tuple[bytes, dict]:
-    """An untried move as the game's playout policy picks one among them, else UCB1 over
-    the moves available here."""
+def select(table, node: Node, moves: list) -> tuple[bytes, dict]:
+    """An untried move at random, else UCB1 over the moves available here."""
     stats, untried = node.stats, []
     for key, move in moves:
         entry = stats.get(key)
@@ -149,9 +145,8 @@ def select(table, node: Node, moves: list, state: dict, actor: int) -> tuple[byt
         entry[2] += 1
         if not entry[0]:
             untried.append((key, move))
-    if untried:  # the likeliest first: other seats' replies are judged as they will play
-        picked = table.hooks.playout_move(state, actor, [m for _, m in untried], table.rnd)
-        return next(pair for pair in untried if pair[1] is picked)
+    if untried:
+        return table.rnd.choice(untried)
 
     def ucb(pair):
         visits, payoff, available = stats[pair[0]]
