@@ -1,14 +1,20 @@
-"""make bench, bots (issue 14): the strong bot's win rate against random and greedy
-bots, and its decision time, for every game.
+"""make bench, bots (issues 14 and 33): the strong bot's win rate against random and
+greedy bots, its decision time and its search iterations per second, for every game.
 
 Each pairing plays ``--games`` seeded games at the game's fewest players: one
 seat strong, every other seat the opponent's level, the strong seat rotating
 through the seats game by game. A shared win counts half. Decision times are
 the strong bot's, for moves where it had a choice (a single legal move is
-answered at once), under a wall-clock budget of ``--budget-ms`` per move — or
-``--iterations`` per move, which makes the games independent of the machine's
-load. Long: about games × the strong seat's decisions × the budget, per pairing
-(it prints its progress and an estimate).
+answered at once), under a wall-clock budget of ``--budget-ms`` per move (repeat
+it, ``--budget-ms 1000 --budget-ms 250``, to compare budgets on the same seeds in
+one run) — or ``--iterations`` per move, which makes the games independent of the
+machine's load. ``--cpu-clock`` counts the budget in the bot process's CPU time
+instead: on a machine other work shares, a wall-clock second is a fraction of a
+core's second, and the figures would measure the neighbours (decision times and
+iterations per second are then CPU time too). Iterations per second are the
+search's iterations over the time of the decisions that searched. Long:
+about games × the strong seat's decisions × the budget, per pairing (it prints
+its progress and an estimate).
 """
 
 import argparse
@@ -21,6 +27,19 @@ from contextlib import nullcontext
 from importlib.metadata import entry_points
 
 from referee.bots import Budget, choose_for
+
+#: the clocks of the decisions this process made (``CountedBudget``): each knows its
+#: search's iterations
+CLOCKS: list = []
+
+
+class CountedBudget(Budget):
+    """A budget whose clocks the bench keeps, to read the iterations each search ran."""
+
+    def clock(self):
+        clock = super().clock()
+        CLOCKS.append(clock)
+        return clock
 
 
 def say(line: str) -> None:
@@ -36,50 +55,57 @@ def installed(names) -> dict:
     return dict(sorted(found.items()))
 
 
-def play(engine, players: int, seed: int, levels: dict, budget: Budget, times: list) -> dict:
-    """One seeded game between bots; the strong seat's decision times go to ``times``."""
+def play(engine, players: int, seed: int, levels: dict, budget: Budget, times: list,
+         iterations: list) -> dict:
+    """One seeded game between bots; the strong seat's decision times go to ``times``,
+    its searches' iterations to ``iterations``."""
     state = engine.new(players, seed=seed)
     decision = 0
     while state["to_move"]:
         seat = state["to_move"][0]
         choices = len(engine.legal_moves(state, seat, trusted=True))
-        began = time.perf_counter()
+        now = time.process_time if budget.cpu else time.perf_counter  # the budget's clock
+        began, clocks = now(), len(CLOCKS)
         move = choose_for(engine, state, seat, levels[seat], seed * 1000 + decision, budget)
         if levels[seat] == "strong" and choices > 1:
-            times.append(time.perf_counter() - began)
+            times.append(now() - began)
+            iterations.append(CLOCKS[clocks].done)
+        del CLOCKS[clocks:]
         state = engine.apply(state, move, trusted=True)[0]
         decision += 1
     return engine.score(state, trusted=True)
 
 
-def one_game(job: tuple) -> tuple[float, list]:
+def one_game(job: tuple) -> tuple[float, list, list]:
     """One game of a match (a worker process's unit): the strong seat's share of the
-    win and its decision times."""
+    win, its decision times and its searches' iterations."""
     game, opponent, players, seed, budget, strong = job
     engine = installed([game])[game]
     levels = {seat: opponent for seat in range(1, players + 1)}
     levels[strong] = "strong"
     times: list = []
-    winners = play(engine, players, seed, levels, budget, times)["winners"]
-    return (strong in winners) / len(winners), times
+    iterations: list = []
+    winners = play(engine, players, seed, levels, budget, times, iterations)["winners"]
+    return (strong in winners) / len(winners), times, iterations
 
 
 def match(engine, opponent: str, games: int, players: int, budget: Budget, first_seed: int,
           jobs: int = 1):
-    """``games`` games of strong against ``opponent``: (wins, times)."""
-    wins, times, began = 0.0, [], time.perf_counter()
+    """``games`` games of strong against ``opponent``: (wins, times, iterations)."""
+    wins, times, iterations, began = 0.0, [], [], time.perf_counter()
     work = [(engine.id, opponent, players, first_seed + game, budget, game % players + 1)
             for game in range(games)]
     with multiprocessing.Pool(jobs) if jobs > 1 else nullcontext() as pool:
         results = pool.imap(one_game, work) if pool else map(one_game, work)
-        for done, (won, decided) in enumerate(results, 1):
+        for done, (won, decided, searched) in enumerate(results, 1):
             wins += won
             times += decided
+            iterations += searched
             elapsed = time.perf_counter() - began
             say(f"  {engine.id} strong vs {opponent}: game {done}/{games}, {wins:g} won, "
                 f"{elapsed / 60:.1f} min so far, about "
                 f"{elapsed / done * (games - done) / 60:.0f} min to go")
-    return wins, times
+    return wins, times, iterations
 
 
 def choices_per_seat(engine, games: int = 3) -> float:
@@ -103,7 +129,12 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="bench/bots.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100, help="per game and opponent")
-    parser.add_argument("--budget-ms", type=int, default=1000, help="strong's time per move")
+    parser.add_argument("--budget-ms", type=int, action="append", default=[],
+                        help="strong's time per move (repeatable: one row per budget, the "
+                             "same seeds; default 1000)")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="count the budget in the bot process's CPU time (a shared "
+                             "machine), not the wall clock's")
     parser.add_argument("--iterations", type=int, default=None,
                         help="strong's search iterations per move instead of a time budget")
     parser.add_argument("--game", action="append", default=[],
@@ -115,35 +146,49 @@ def main(argv=None) -> int:
                         help="games played at once, in worker processes (each bot's time "
                              "budget is wall-clock: jobs beyond the idle cores cost strength)")
     args = parser.parse_args(argv)
-    budget = Budget(iterations=args.iterations) if args.iterations else \
-        Budget(seconds=args.budget_ms / 1000)
-    run(installed(args.game), args.opponent or ["random", "greedy"], args.games, budget,
+    budgets = [CountedBudget(iterations=args.iterations, seconds=None)] if args.iterations \
+        else [CountedBudget(seconds=ms / 1000, cpu=args.cpu_clock)
+              for ms in args.budget_ms or [1000]]
+    run(installed(args.game), args.opponent or ["random", "greedy"], args.games, budgets,
         args.seed, args.jobs)
     return 0
 
 
-def run(games: dict, opponents: list, count: int, budget: Budget, seed: int,
+def spent(budget: Budget) -> str:
+    if budget.iterations:
+        return f"{budget.iterations} it"
+    return f"{budget.seconds * 1000:g} ms" + (" CPU" if budget.cpu else "")
+
+
+def run(games: dict, opponents: list, count: int, budgets: list, seed: int,
         jobs: int = 1) -> None:
-    spent = f"{budget.iterations} iterations" if budget.iterations else \
-        f"{budget.seconds * 1000:g} ms"
-    say(f"bots: {count} games per game and opponent, strong's budget {spent} per move…")
-    if budget.seconds is not None:
-        hours = sum(choices_per_seat(engine) for engine in games.values()) * budget.seconds \
+    names = ", ".join(spent(budget) for budget in budgets)
+    say(f"bots: {count} games per game, opponent and budget; strong's budget {names} "
+        f"per move…")
+    seconds = sum(budget.seconds or 0 for budget in budgets)
+    if seconds:
+        hours = sum(choices_per_seat(engine) for engine in games.values()) * seconds \
             * count * len(opponents) / jobs / 3600
         say(f"bots: at least {hours:.1f} hours (each strong decision takes its budget)")
     print(f"\nBots: strong against each level, {count} games each, seats rotated, "
-          f"budget {spent} per move (a row as each pairing ends)", flush=True)
-    print(f"  {'game':<12}{'players':>8}  {'opponent':<9}{'won':>7}"
-          f"{'p50 ms':>9}{'p99 ms':>9}{'decisions':>11}{'minutes':>9}", flush=True)
+          f"budget {names} per move (a row as each pairing ends; it/s: the search's "
+          f"iterations per second of deciding)", flush=True)
+    print(f"  {'game':<12}{'players':>8}  {'opponent':<9}{'budget':>12}{'won':>7}"
+          f"{'p50 ms':>9}{'p99 ms':>9}{'it/s':>8}{'decisions':>11}{'minutes':>9}", flush=True)
     for game, engine in games.items():
         for opponent in opponents:
-            began = time.perf_counter()
-            wins, times = match(engine, opponent, count, engine.min_players, budget, seed, jobs)
-            p50 = statistics.median(times) * 1000 if times else 0
-            p99 = percentile(times, 0.99) * 1000 if times else 0
-            print(f"  {game:<12}{engine.min_players:>8}  {opponent:<9}{wins / count:>7.0%}"
-                  f"{p50:>9.0f}{p99:>9.0f}{len(times):>11}"
-                  f"{(time.perf_counter() - began) / 60:>9.1f}", flush=True)
+            for budget in budgets:
+                began = time.perf_counter()
+                wins, times, iterations = match(engine, opponent, count, engine.min_players,
+                                                budget, seed, jobs)
+                p50 = statistics.median(times) * 1000 if times else 0
+                p99 = percentile(times, 0.99) * 1000 if times else 0
+                rate = sum(iterations) / sum(times) if times else 0
+                print(f"  {game:<12}{engine.min_players:>8}  {opponent:<9}"
+                      f"{spent(budget):>12}{wins / count:>7.0%}{p50:>9.0f}{p99:>9.0f}"
+                      f"{rate:>8.0f}{len(times):>11}"
+                      f"{(time.perf_counter() - began) / 60:>9.1f}", flush=True)
+
 
 if __name__ == "__main__":
     sys.exit(main())

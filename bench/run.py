@@ -8,7 +8,9 @@
 3. streams (bench/streams.py): open event streams one gateway replica holds,
    move latency without and with them open, move-to-event latency.
 4. bots (bench/bots.py, hours: --skip-bots, --bot-args): the strong bot's win
-   rates against random and greedy bots and its decision time, per game.
+   rates against random and greedy bots, its decision time and its search's
+   iterations per second, per game and budget (--bot-args "--budget-ms 1000
+   --budget-ms 250 --cpu-clock": both budgets on the same seeds, in CPU time).
 5. operating's cost (bench/observability.py): session moves with metrics and
    access logs on against both off, in the same server processes — throughput and
    the servers' CPU per move.
@@ -27,7 +29,6 @@ from pathlib import Path
 
 import requests
 from observability import measure, report  # bench/observability.py: operating's cost
-
 from referee.embedded import EmbeddedRedis, free_port
 from referee.registry import engines
 from referee.rng import Pcg32

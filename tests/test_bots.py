@@ -49,9 +49,12 @@ def test_every_game_has_bots_that_sample_its_hidden_information(game):
         assert hooks.sample_world is not bots.open_world, f"{game} hides things: it samples them"
     state = midgame(game)
     seat = state["to_move"][0]
-    world = hooks.sample_world(engine.view(state, seat), seat, random.Random(1))
+    view = engine.view(state, seat)
+    world = hooks.sample_world(view, seat, random.Random(1))
     engine.check_state(world)
     assert engine.view(world, seat) == engine.view(state, seat)
+    # the search hands every sample the one view it holds: a sampler fills a copy
+    assert view == engine.view(state, seat), f"{game}'s sampler changed the view"
 
 
 @pytest.mark.parametrize("game", GAMES)

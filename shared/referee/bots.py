@@ -9,7 +9,8 @@ forward), it asks the game for a *world*: a full state consistent with the
 view, with everything the view hides (other hands, the deck or bag, the
 generator) resampled. Each game's ``bots.py``, beside its engine, has
 
-    sample_world(view, seat, rnd) -> state   # engine.view(state, seat) == view
+    sample_world(view, seat, rnd) -> state   # engine.view(state, seat) == view;
+                                             # view unchanged (blank_world copies it)
     evaluate(state, seat) -> float           # optional; default: the score lead
     playout_move(state, seat, moves, rnd)    # optional; default: a uniform legal move
     PLAYOUT_DEPTH, EVAL_SCALE                # optional tuning of ``strong``
@@ -58,6 +59,9 @@ class Budget:
 
     iterations: int | None = None
     seconds: float | None = DEFAULT_BUDGET_MS / 1000
+    #: count ``seconds`` in the process's CPU time, not the wall clock's: a benchmark's
+    #: budget on a machine other work shares (``make bench``), never a served request's
+    cpu: bool = False
 
     def __post_init__(self):
         if self.iterations is None and self.seconds is None:
@@ -79,18 +83,23 @@ class Clock:
     RESERVE = 0.02
 
     def __init__(self, budget: Budget):
-        self.iterations = budget.iterations
+        self.iterations, self.cpu = budget.iterations, budget.cpu
         self.deadline = None if budget.seconds is None else \
-            time.perf_counter() + budget.seconds * (1 - self.RESERVE)
+            self.now() + budget.seconds * (1 - self.RESERVE)
         self.last: float | None = None  # when over() was last asked: an iteration's end
         self.longest = 0.0
+        self.done = 0  # the search's iterations so far (what make bench reports)
+
+    def now(self) -> float:
+        return time.process_time() if self.cpu else time.perf_counter()
 
     def over(self, done: int) -> bool:
+        self.done = done
         if self.iterations is not None and done >= self.iterations:
             return True
         if self.deadline is None:
             return False
-        now = time.perf_counter()
+        now = self.now()
         if self.last is not None:
             self.longest = max(self.longest, now - self.last)
         self.last = now
@@ -99,7 +108,7 @@ class Clock:
     def expired(self) -> bool:
         """Past the deadline (never, under an iteration budget alone): a loop that is not a
         search's iterations (greedy's moves, the search's first judgement) stops there."""
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        return self.deadline is not None and self.now() >= self.deadline
 
 
 @dataclass(frozen=True)
@@ -205,10 +214,11 @@ class Table:
     def sample(self, check_view: bool = False) -> dict:
         """A world consistent with the view, checked whole (then trusted)."""
         try:
-            world = self.hooks.sample_world(clone(self.view), self.seat, self.rnd)
+            # a sampler copies the view it fills (blank_world) and never changes it
+            world = self.hooks.sample_world(self.view, self.seat, self.rnd)
         except RefereeError:
             raise
-        except Exception:  # a view no game state has (e.g. more cards than exist)
+        except Exception:  # noqa: BLE001 - a view no game state has (e.g. more cards than exist)
             raise InvalidState(f"the view is not one a {self.engine.title} game can reach") \
                 from None
         self.engine.check_state(world)
@@ -233,9 +243,13 @@ class Table:
         still plays as ``apply`` plays it.
         """
         new = clone(state)
-        self.engine._advance(new, move)
-        self.settle(new)
+        self.advance(new, move)
         return new
+
+    def advance(self, state: dict, move: dict) -> None:
+        """:meth:`play` on ``state`` itself: a search's step on its iteration's own world."""
+        self.engine._advance(state, move)
+        self.settle(state)
 
     def play_in_place(self, state: dict, move: dict) -> None:
         """A playout's step on its own copy of a world (the engine's playout step): ``move``

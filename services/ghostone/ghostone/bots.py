@@ -7,7 +7,6 @@ a tabletop view has none, and the bot draws the die itself.
 from referee.bots import open_world
 
 from .board import escape_bonus, step
-from .scoring import score
 
 #: a strong bot's playout: about two rounds of moves, then the evaluation
 PLAYOUT_DEPTH = 12
@@ -23,8 +22,12 @@ def sample_world(view: dict, seat: int, rnd) -> dict:
 
 
 def evaluate(state: dict, seat: int) -> float:
-    """The seat's points plus what its pieces stand on, against the best other seat."""
-    worth = [line["total"] for line in score(state)]
+    """The seat's points plus what its pieces stand on, against the best other seat.
+    (The totals of :func:`scoring.score`, summed here without its breakdown: a search
+    asks this of every seat at every playout's end.)"""
+    worth = [0] * state["players"]
+    for escape in state["escapes"]:
+        worth[escape["seat"] - 1] += escape["points"] + escape["bonus"]
     if state["to_move"]:
         for index, plates in enumerate(state["pieces"]):
             worth[index] += ROCK_UNDER_PIECE * sum(state["rocks"][p] for p in plates)
