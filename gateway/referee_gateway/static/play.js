@@ -774,6 +774,11 @@ class Table {
       } while (this.pictureAgain);
     } catch (error) {
       this.pictureHost.dataset.error = String(error.message || error);
+      // a game service busy for a moment: draw again, or the picture would stay behind
+      // until the next move
+      if (error instanceof Problem && error.status === 503) {
+        setTimeout(() => this.updatePicture(), 1000 * (Number(error.body.retry_after) || 2));
+      }
     } finally {
       this.picturing = false;
     }
