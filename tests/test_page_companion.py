@@ -93,11 +93,13 @@ def secrets_hidden_from(engine, state, seat) -> set[str]:
 
 
 def shown_words(screen: Screen) -> set[str]:
-    """Every word the page shows or holds in its picture: its text, and the picture's SVG
-    (text, classes, ids, titles)."""
-    blob = screen.page.evaluate(
-        "() => document.querySelector('main').innerText + ' '"
-        " + ((document.getElementById('picture') || {}).shadowRoot || {innerHTML: ''}).innerHTML")
+    """Every word the page shows or holds in its picture: its text, and the picture's text
+    (titles too), classes and ids (not its coordinates: x="308" names no card)."""
+    blob = screen.page.evaluate("""() => {
+      const svg = document.getElementById('picture').shadowRoot.querySelector('svg');
+      const named = svg ? [...svg.querySelectorAll('*')].flatMap((n) => [...n.classList, n.id]) : [];
+      return [document.querySelector('main').innerText, svg ? svg.textContent : '', ...named].join(' ');
+    }""")
     return set(re.findall(r"[\w*]+", blob))
 
 
@@ -306,6 +308,7 @@ def test_a_whole_companion_game_on_four_devices(browser, stack, redis_url, game,
                                                 record_property):
     began = time.monotonic()
     table = Table(browser, stack, redis_url, game)
+    shot = False
     try:
         for _ in range(MAX_STEPS):
             state = table.state()
@@ -313,9 +316,13 @@ def test_a_whole_companion_game_on_four_devices(browser, stack, redis_url, game,
             table.check(state)
             if not state["to_move"]:
                 break
-            if game == SCREENSHOT_GAME and table.counts["steps"] == SCREENSHOT_AT:
+            if (game == SCREENSHOT_GAME and table.counts["steps"] >= SCREENSHOT_AT and not shot
+                    and table.engine.awaiting(state) == 1):  # seat 1 enters its draw
+                for screen in (table.phones[1], table.table):
+                    screen.page.evaluate("window.scrollTo(0, 0)")  # the banner and the picture
                 table.phones[1].shoot("companion-phone")
                 table.table.shoot("companion-table")
+                shot = True
             table.step(state)
             table.table.wait_version(state["version"])
         else:
