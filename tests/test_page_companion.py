@@ -100,7 +100,20 @@ def shown_words(screen: Screen) -> set[str]:
       const named = svg ? [...svg.querySelectorAll('*')].flatMap((n) => [...n.classList, n.id]) : [];
       return [document.querySelector('main').innerText, svg ? svg.textContent : '', ...named].join(' ');
     }""")
-    return set(re.findall(r"[\w*]+", blob))
+    # a picture's title and the log name versions ("public view, version 317"), and from
+    # 100 on a version is a number a Gizmos card has too: not a card word
+    return set(re.findall(r"[\w*]+", re.sub(r"version \d+", "", blob)))
+
+
+def where_shown(screen: Screen, words: set[str]) -> list[str]:
+    """Where on the page each word shows: the element and its text (for the failure)."""
+    return screen.page.evaluate("""(words) => {
+      const svg = document.getElementById('picture').shadowRoot.querySelector('svg');
+      const nodes = [...document.querySelectorAll('main *'), ...(svg ? svg.querySelectorAll('*') : [])];
+      return nodes.filter((n) => !n.children.length || n.classList.length)
+        .map((n) => `${n.tagName}.${[...n.classList].join('.')}#${n.id}: ${(n.textContent || '').slice(0, 120)}`)
+        .filter((line) => words.some((w) => new RegExp(`(^|[^\\w*])c?${w}([^\\w*]|$)`).test(line)));
+    }""", sorted(words))
 
 
 class Table:
@@ -189,7 +202,7 @@ class Table:
             shown = shown_words(screen)
             leaked = secrets & shown
             assert not leaked, (f"{'the table' if seat is None else f'seat {seat}'} shows "
-                                f"{leaked}: {screen.main.inner_text()}")
+                                f"{leaked}: {where_shown(screen, leaked)}")
             self.counts["secret_words_checked"] += len(secrets)
             if self.counts["steps"] % PICTURE_EVERY == 0:
                 self.check_picture(screen, TABLE if seat is None else seat, state["version"])
