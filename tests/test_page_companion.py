@@ -98,7 +98,9 @@ def shown_words(screen: Screen) -> set[str]:
     blob = screen.page.evaluate("""() => {
       const svg = document.getElementById('picture').shadowRoot.querySelector('svg');
       const named = svg ? [...svg.querySelectorAll('*')].flatMap((n) => [...n.classList, n.id]) : [];
-      return [document.querySelector('main').innerText, svg ? svg.textContent : '', ...named].join(' ');
+      // each text element apart: "Seat 3" beside "17 VP" is not "Seat 317 VP"
+      const texts = svg ? [...svg.querySelectorAll('text, tspan, title, desc')].map((n) => n.textContent) : [];
+      return [document.querySelector('main').innerText, ...texts, ...named].join(' ');
     }""")
     # a picture's title and the log name versions ("public view, version 317"), and from
     # 100 on a version is a number a Gizmos card has too: not a card word
