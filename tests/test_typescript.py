@@ -283,6 +283,11 @@ def test_the_typescript_client_plays_a_game_of_every_game(live_stack, types, tmp
     results = printed["results"]
     assert printed["started"] is True and len(set(printed["joined"])) == 3, printed  # joins
     assert printed["unknownCode"] == "unknown_join_code", printed
+    # companion: awaiting() and enter() played a whole Three Magic game, each phone its own
+    companion = printed["companion"]
+    assert companion["final"] is True and companion["awaitingAtEnd"] is None, companion
+    assert companion["private"] > 24 and companion["public"] > 0, companion  # 24: the deal
+    assert companion["moves"] > 0 and companion["refused"] == "403 not_your_entry", companion
     assert sorted(r["game"] for r in results) == sorted(installed_games())
     for result in results:
         game = result["game"]

@@ -40,6 +40,15 @@ export type CreateRequest =
 export type JoinRequest =
   paths["/v1/sessions/join"]["post"]["requestBody"]["content"]["application/json"];
 export type Joined = S["Joined"];
+/** companion mode: whose entry the session waits for — a seat, or "table" (a public outcome:
+ * the table token or any seat enters it); never what */
+export type Awaiting = NonNullable<View<Game>["awaiting"]>;
+/** a chance outcome of game G as this token enters it (companion or tabletop mode) */
+export type Entry<G extends Game> = Extract<Move<G>, { seat: "chance" }>;
+/** the fields that name an entry: `{ card: "R5" }`, `{ chip: 4 }` (any one entry's fields) */
+export type EntryFields<G extends Game> =
+  Entry<G> extends infer E ? (E extends unknown ? Partial<Omit<E, "seat" | "p" | "text">> : never)
+    : never;
 
 export interface Options {
   /** Accept-Language: texts and error details in this language (en, ja) */
@@ -200,6 +209,27 @@ export class Session<G extends Game> {
   /** Play a move of this session's game (another game's move does not compile). */
   move(move: Move<G>, options: ChangeOptions = {}): Promise<Moved<G>> {
     return this.change("/moves", { move }, options);
+  }
+  /** Companion mode: whose entry the session waits for (undefined: none). */
+  async awaiting(): Promise<Awaiting | undefined> {
+    const shown: { view: { awaiting?: Awaiting } } = await this.view();
+    return shown.view.awaiting;
+  }
+  /** Companion (or tabletop) mode: enter the chance outcome this token holds, named by its
+   * fields (`enter({ card: "R5" })`): the one listed entry that has them. Where none is
+   * listed it is sent as named, so that the referee answers why (a RefereeError:
+   * impossible_entry, entry_conflict, not_your_entry). The twin of referee_client's. */
+  async enter(fields: EntryFields<G>, options: ChangeOptions = {}): Promise<Moved<G>> {
+    const listed = (await this.legalMoves()).moves.filter((m) => m.seat === "chance");
+    const wanted = Object.entries(fields as Record<string, unknown>);
+    const found = listed.filter((m) => wanted.every(([k, v]) => (m as Record<string, unknown>)[k] === v));
+    if (found.length > 1) {
+      throw new Error(`${found.length} listed entries have ${JSON.stringify(fields)}: name more fields`);
+    }
+    const shape = Object.fromEntries(Object.entries(listed[0] ?? {})
+      .filter(([k]) => k !== "p" && k !== "text"));
+    const move = found[0] ?? ({ ...shape, seat: "chance", ...fields } as unknown as Move<G>);
+    return this.move(move, options);
   }
   undo(toVersion?: number, options: ChangeOptions = {}): Promise<Corrected<G>> {
     return this.change("/undo", toVersion === undefined ? {} : { to_version: toVersion },

@@ -68,6 +68,58 @@ async function play<G extends Game>(table: Table<G>) {
            versions, log: log.entries.length, refused, spectatorVersion: spectator.version };
 }
 
+/** A whole companion game of Three Magic: three phones joined by code, each entering the
+ * cards dealt or drawn into its own hand with enter(), the table device the indicators; a
+ * card another hand really holds is refused (entry_conflict) and the phone picks again. */
+async function companion(referee: Referee) {
+  const random = seeded(11);
+  const table = await referee.create({ game: "threemagic", players: 3, mode: "companion",
+                                       seats: "open" });
+  const phones = new Map<number, Session<"threemagic">>();
+  for (let n = 1; n <= 3; n++) {
+    const phone = await referee.join("threemagic", { code: table.created.join_code!, seat: n });
+    phones.set(n, phone);
+  }
+  const device = table.table();
+  const counts = { private: 0, public: 0, moves: 0, conflicts: 0, refused: "", awaitedSeen: 0 };
+  for (let step = 0; step < 4000; step++) {
+    const shown = await device.view();
+    if (!shown.to_move.length) break;
+    const awaited = await device.awaiting();
+    if (awaited !== undefined) {
+      counts.awaitedSeen++;
+      const entrant = awaited === "table" ? device : phones.get(awaited)!;
+      const listed = (await entrant.legalMoves()).moves;
+      const pick = listed[Math.floor(random() * listed.length)];
+      if (!("card" in pick)) throw new Error(`an entry without a card: ${JSON.stringify(pick)}`);
+      if (awaited !== "table" && !counts.refused) {  // another token may not enter it
+        try {
+          await device.enter({ card: pick.card });
+        } catch (error) {
+          if (error instanceof RefereeError) counts.refused = `${error.status} ${error.code}`;
+        }
+      }
+      try {
+        await entrant.enter({ card: pick.card });
+      } catch (error) {
+        if (!(error instanceof RefereeError) || error.code !== "entry_conflict") throw error;
+        counts.conflicts++;  // the card is in another hand: the loop picks again
+        continue;
+      }
+      if (awaited === "table") counts.public++; else counts.private++;
+      continue;
+    }
+    const seat = shown.to_move[Math.floor(random() * shown.to_move.length)];
+    if (typeof seat !== "number") throw new Error("chance without an awaited entrant");
+    const phone = phones.get(seat)!;
+    const moves = (await phone.legalMoves()).moves;
+    await phone.move(moves[Math.floor(random() * moves.length)]);
+    counts.moves++;
+  }
+  const score = await device.score();
+  return { ...counts, final: score.final, awaitingAtEnd: (await device.awaiting()) ?? null };
+}
+
 const [url] = process.argv.slice(2);
 const referee = new Referee(url);
 const fewest = new Map((await referee.games()).games.map((g) => [g.game, g.min_players ?? 2]));
@@ -93,4 +145,4 @@ try {
   if (error instanceof RefereeError) wrongGame = error.code;
 }
 console.log(JSON.stringify({ results, joined: joined.map((s) => s.version), started,
-                             unknownCode: wrongGame }));
+                             unknownCode: wrongGame, companion: await companion(referee) }));

@@ -70,10 +70,10 @@ async function startSection(games, go) {
     event.preventDefault();
     error.hidden = true;
     options.clearErrors();
-    const digital = event.target.querySelector("input[name=mode]:checked").value === "digital";
-    const body = { game: game.value, players: Number(players.value), mode: digital ? "digital" : "tabletop",
-      options: options.read() };
-    if (digital) Object.assign(body, { seats: "open", public: listed.checked });
+    const chosenMode = event.target.querySelector("input[name=mode]:checked").value;
+    const body = { game: game.value, players: Number(players.value), mode: chosenMode, options: options.read() };
+    // digital and companion: each player joins with the code on their own phone
+    if (chosenMode !== "tabletop") Object.assign(body, { seats: "open", public: listed.checked });
     if (others.value !== "people") {  // seat 1 is yours (take it on the next screen); bots play the rest
       body.bots = Object.fromEntries(Array.from({ length: body.players - 1 }, (_, i) => [String(i + 2), others.value]));
     }
@@ -96,7 +96,8 @@ async function startSection(games, go) {
     h("form", { class: "start", novalidate: true, onsubmit: start },
       h("div", { class: "field" }, h("label", { for: gameId }, t("home.game")), game),
       h("div", { class: "field" }, h("label", { for: playersId }, t("home.players")), players),
-      h("fieldset", { class: "group" }, h("legend", {}, t("home.mode")), mode("digital", true), mode("tabletop", false)),
+      h("fieldset", { class: "group" }, h("legend", {}, t("home.mode")), mode("digital", true), mode("tabletop", false),
+        mode("companion", false)),
       h("div", { class: "field check" }, h("label", { for: publicId }, listed, " ", t("home.public"))),
       h("div", { class: "field" }, h("label", { for: othersId }, t("home.others")), others),
       optionsBox,

@@ -14,6 +14,7 @@ import { formatChance, HIDDEN_FIELDS, humanDelay, indexComponents, prefill, same
 import { scoreView } from "./score.js";
 import { nextOutcome, recipientField, roundForm } from "./several.js";
 import { pictureElement, previewPanel } from "./preview.js";
+import { awaitingBanner, companionCanMove, EntryQueue, isOwnEntry } from "./companion.js";
 import { chime } from "./sound.js";
 
 const SHOWN = 24;      // buttons listed before "Show all"
@@ -48,6 +49,7 @@ class Table {
     this.showAll = false;
     this.banner = "";
     this.pending = null;   // a move tapped while offline: {move, key, version, text}
+    this.queue = new EntryQueue();  // companion: a seat's cards of a deal, entered in turn
   }
 
   async start() {
@@ -98,6 +100,7 @@ class Table {
       game: summary.game, mode: summary.mode, version: summary.version, toMove: summary.to_move,
       started: summary.started, seats: summary.seats, role: summary.you.role, seat: summary.you.seat,
     });
+    if (summary.view) this.awaiting = summary.view.awaiting;  // companion: whose entry, never what
     if (summary.join_code) this.joinCode = summary.join_code;
     // a table opened from its link: this tab keeps it too (a host who takes a seat still starts it)
     if (this.role === "table" && !this.tableToken) {
@@ -112,11 +115,14 @@ class Table {
    *  (the referee may still refuse, naming why: a secret it revealed). */
   get canTakeBack() {
     const last = this.log.get(this.version);
-    return Boolean(last && !last.undone && last.move && last.move.seat === this.seat);
+    // companion: its own private entry too (the log's "by" says who entered it)
+    return Boolean(last && !last.undone && last.move
+      && (last.move.seat === this.seat || last.by === `seat:${this.seat}`));
   }
 
   get canMove() {
     if (!this.started || !this.toMove.length) return false;
+    if (this.mode === "companion") return companionCanMove(this);
     if (this.role === "seat") return this.toMove.includes(this.seat);
     return this.role === "table" && this.mode === "tabletop";
   }
@@ -223,6 +229,7 @@ class Table {
     if (data.version > this.version) {  // news: this page's own moves are shown already
       this.version = data.version;
       this.toMove = data.to_move;
+      if (data.view) this.awaiting = data.view.awaiting;
       this.refresh();
     }
   }
@@ -267,12 +274,18 @@ class Table {
     } catch (error) {
       // offline: the status line says so, and the connection's return refreshes again
       if (!(error instanceof Problem && error.code === "offline")) this.showError(error);
+      // a game service busy for a moment (503): read again when it said to, or a device
+      // would wait on a listing nobody asks for again (a companion phone's private entry)
+      if (error instanceof Problem && error.status === 503) {
+        setTimeout(() => this.refresh(), 1000 * (Number(error.body.retry_after) || 2));
+      }
     } finally {
       this.refreshing = false;
       if (!this.left) {
         this.payFocus();
         this.main.dataset.version = String(this.version);
         this.main.dataset.busy = "false";
+        if (this.mode === "companion") this.queue.next(this);  // a deal's next card, in turn
       }
     }
   }
@@ -287,6 +300,8 @@ class Table {
       if (listing.version > this.version) {
         this.version = listing.version;
         this.toMove = listing.to_move;
+        // companion: whose entry is awaited now (the listing does not say)
+        if (this.mode === "companion") this.apply(await call("GET", this.path, { token: this.token }));
         this.renderBanner();
       }
       if (listing.version < this.version) {  // an older answer: ask again
@@ -309,7 +324,9 @@ class Table {
     let text;
     let mine = false;
     const names = this.toMove.map((s) => (s === "chance" ? t("chance") : t("seat", { n: s }))).join(", ");
-    if (!this.started) {
+    const awaited = this.mode === "companion" && this.started ? awaitingBanner(this) : null;
+    if (awaited) ({ text, mine } = awaited);
+    else if (!this.started) {
       const taken = this.seats.filter((s) => s.status === "taken" || s.status === "bot").length;
       text = t("play.waitingPlayers", { taken, total: this.seats.length });
     } else if (this.over) text = t("play.over");
@@ -380,10 +397,13 @@ class Table {
       return;
     }
     const chance = this.moves.every((m) => m.seat === "chance");
-    const title = chance ? t("play.chanceTitle") : this.role === "seat" ? t("play.yourMoves")
+    const own = this.mode === "companion" && isOwnEntry(this, this.moves);
+    const title = own ? t("companion.pickTitle") : chance ? t("play.chanceTitle") : this.role === "seat" ? t("play.yourMoves")
       : t("play.movesFor", { seats: [...new Set(this.moves.map((m) => m.seat))].map((n) => t("seat", { n })).join(", ") });
     const parts = [h("h2", { id: "moves-title" }, title)];
-    if (chance) parts.push(h("p", { class: "hint" }, t("play.chanceHint")));
+    if (chance) parts.push(h("p", { class: "hint" }, t(own ? "companion.pickHint" : "play.chanceHint")));
+    const queued = own ? this.queue.status(this) : null;
+    if (queued) parts.push(queued);
     const filterText = (this.filterInput && this.filterInput.value.trim().toLowerCase()) || "";
     let shown = listed;
     if (this.pick) {
@@ -419,7 +439,7 @@ class Table {
       parts.push(h("button", { type: "button", class: "secondary", onclick: () => { this.showAll = true; this.renderMoves(); } },
         t("play.showAll", { n: shown.length })));
     }
-    const several = await this.severalForm(listed);
+    const several = own ? this.queue.picker(this, listed) : await this.severalForm(listed);
     if (several) parts.push(several);
     for (const m of described) parts.push(await this.describedForm(m));
     this.moveError = h("p", { class: "error", role: "alert", hidden: true });
@@ -630,7 +650,9 @@ class Table {
   /** A move the server answered: shown at once, before the stream tells of it. */
   landed(answer) {
     this.apply(answer);
-    this.log.set(answer.version, { version: answer.version, move: answer.move });
+    // who entered it: a companion seat may take back its own entry (canTakeBack)
+    const by = this.role === "seat" ? `seat:${this.seat}` : this.role;
+    this.log.set(answer.version, { version: answer.version, move: answer.move, by });
     this.renderLog();
     announce(moveText(answer.move));
     this.pick = null;
@@ -742,15 +764,15 @@ class Table {
 
   renderCorrections() {
     let buttons = [];
-    if (this.role === "table" && this.mode === "tabletop" && this.started) {
+    if (this.role === "table" && this.mode !== "digital" && this.started) {
       buttons = [h("button", { type: "button", class: "secondary", id: "undo", onclick: () => this.act("POST", "/undo", {}) },
         t("play.undo")),
       h("button", { type: "button", class: "secondary", id: "redo", onclick: () => this.act("POST", "/redo", {}) },
         t("play.redo"))];
-    } else if (this.role === "seat" && this.mode === "digital" && this.started && !this.over) {
+    } else if (this.role === "seat" && this.mode !== "tabletop" && this.started && !this.over) {
       buttons = [this.autoPassSwitch(), this.canTakeBack ? h("button", { type: "button",
         class: "secondary", id: "takeback", onclick: () => this.act("POST", "/undo", {}) },
-      t("play.takeBack")) : null].filter(Boolean);
+      t(this.mode === "companion" ? "companion.takeBack" : "play.takeBack")) : null].filter(Boolean);
     }
     this.fixBox.hidden = !buttons.length;
     this.main.classList.toggle("docked", !this.fixBox.hidden);  // room under the phone's dock
@@ -810,6 +832,11 @@ class Table {
       } while (this.pictureAgain);
     } catch (error) {
       this.pictureHost.dataset.error = String(error.message || error);
+      // a game service busy for a moment: draw again, or the picture would stay behind
+      // until the next move
+      if (error instanceof Problem && error.status === 503) {
+        setTimeout(() => this.updatePicture(), 1000 * (Number(error.body.retry_after) || 2));
+      }
     } finally {
       this.picturing = false;
     }
