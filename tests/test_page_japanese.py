@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+import requests
 from browser import PHONE_TOUCH, Screen
 from referee.errors import CODES
 
@@ -16,6 +17,7 @@ from referee.errors import CODES
 # them in this module's namespace, and each test's parameter of that name is that fixture
 # ruff: noqa: F811
 from test_page import GAMES, MAX_STEPS, TALLIES, browser, fill, stack  # noqa: F401
+from support import bearer
 from test_page_choices import Table
 
 pytestmark = pytest.mark.e2e
@@ -239,6 +241,35 @@ def test_a_japanese_seat_previews_an_operation(walk, stack):
     walk.look("a move's preview before it is confirmed")
     assert page.locator("#preview .preview-picture svg title").evaluate(
         "t => t.textContent").startswith("ゲマトン")
+    assert not walk.english, sorted(walk.english.items())
+    assert walk.languages == {"ja"}, walk.languages
+
+
+def test_a_japanese_companion_table_its_picker_and_the_others_waiting(walk, stack):
+    """Companion Three Magic: the phone whose deal is awaited (its card picker and the
+    deal's several-at-once picker), a phone waiting on another seat, and the table device
+    with its public controls, all in Japanese."""
+    page, screen = walk.page, walk.screen
+    created = requests.post(f"{stack.url}/v1/sessions", timeout=10, json={
+        "game": "threemagic", "players": 3, "seed": 3, "mode": "companion"}).json()
+    sid, tokens = created["session_id"], {s["seat"]: s["token"] for s in created["seats"]}
+    awaited = requests.get(f"{stack.url}/v1/sessions/{sid}", timeout=10, headers=bearer(
+        created["table_token"])).json()["view"]["awaiting"]
+    other = next(seat for seat in tokens if seat != awaited)
+    screen.open(f"play={sid}&token={tokens[awaited]}")
+    assert screen.banner().startswith("引いたものを入力してください")
+    walk.look("a companion phone whose draw is awaited, with its picker")
+    several = page.get_by_text("まとめて選ぶ", exact=False)  # the opening deal: several cards
+    assert several.count(), "the deal's several-at-once picker is offered"
+    several.first.click()
+    walk.look("the deal's several-at-once picker")
+    screen.open(f"play={sid}&token={tokens[other]}")
+    assert screen.banner().startswith(f"プレイヤー{awaited}が引いたものを入力しています")
+    walk.look("a companion phone waiting on another seat's draw")
+    screen.open(f"play={sid}&token={created['table_token']}")
+    assert screen.banner().startswith(f"プレイヤー{awaited}が引いたものを入力しています")
+    walk.look("the companion table device")
+    assert walk.states == 4
     assert not walk.english, sorted(walk.english.items())
     assert walk.languages == {"ja"}, walk.languages
 
