@@ -105,6 +105,14 @@ def session_examples(document: dict, infos: dict[str, dict], catalogs: dict[str,
                 shown, version=after["version"], to_move=after["to_move"],
                 view=applied.get("view", view), move=applied.get("view_move", applied["move"]),
                 events=applied.get("view_events", applied["events"])), game=game)
+        # a preview asks for a move of the game's previewed kinds (a build, a placement)
+        previewed = set(infos[game].get("previewed_moves") or ())
+        asked = next((m for m in (listing or {}).get("moves", ())
+                      if m.get("type") in previewed and m.get("seat") != CHANCE), move)
+        if asked and op("/v1/sessions/{sid}/preview.svg", "post"):
+            _set(op("/v1/sessions/{sid}/preview.svg", "post"),
+                 {"move": {k: v for k, v in asked.items() if k not in ("text", "p", "describe")}},
+                 "request", game=game)
         score = _example(_stateless(document, game, "score"))
         if score:
             _set(op("/v1/sessions/{sid}/score", "get"), dict(score, game=game), game=game)
@@ -157,10 +165,13 @@ def _static_examples(op) -> None:
         _set(events, 'retry: 2000\n\nid: 7\nevent: move\ndata: {"version": 7, "kind": "move", '
                      '"entry": {…}, "view": {…}, "to_move": [2]}\n\n',
              media="text/event-stream")
-    picture = op("/v1/sessions/{sid}/picture.svg", "get")
-    if picture:
-        _set(picture, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 390 600">'
-                      '<title>Gematon, seat 1 to move</title>…</svg>', media="image/svg+xml")
+    for path, method, title in (("/v1/sessions/{sid}/picture.svg", "get", "seat 1 to move"),
+                                ("/v1/sessions/{sid}/preview.svg", "post",
+                                 "seat 1's operation, previewed")):
+        if op(path, method):
+            _set(op(path, method), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 390 '
+                                   f'600"><title>Gematon, {title}</title>…</svg>',
+                 media="image/svg+xml")
 
 
 def register(app, api) -> None:

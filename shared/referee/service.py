@@ -334,7 +334,8 @@ def add_examples(document: dict, engine: Engine) -> bool:
         "/v1/new": ({"players": players, "seed": 1, "mode": "digital"},
                     {"state": state, "events": setup}),
         "/v1/legal-moves": ({"state": state, "seat": seat}, {
-            "to_move": state["to_move"], "moves": with_text(engine, moves[:3], "en")}),
+            "to_move": state["to_move"], "moves": with_text(engine, moves[:3], "en", state,
+                                                            seat)}),
         "/v1/apply": ({"state": state, "move": moves[0], "view_as": seat}, {
             "state": new, "move": dict(move, text=engine.move_text(move)), "events": events,
             "view": engine.view(new, seat), "view_move": dict(seen, text=engine.move_text(seen)),

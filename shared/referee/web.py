@@ -17,6 +17,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin, resolver
 from flask import Flask, Response, current_app, has_request_context, request, send_from_directory
 from marshmallow import ValidationError
+from marshmallow import fields as ma_fields
 from werkzeug.exceptions import HTTPException
 
 from .engine import LANGUAGES
@@ -189,6 +190,17 @@ def install_error_handlers(app: Flask) -> None:
         return problem_response(failure)
 
 
+def key_rules(converter, field, **kwargs) -> dict:
+    """A Dict field's rules for its keys (``keys=String(validate=Length(max=40))``) as
+    ``propertyNames``: apispec writes only the values' schema, and a client (or a fuzzer)
+    reading the document must not think a longer key is valid."""
+    keys = getattr(field, "key_field", None)
+    if not isinstance(field, ma_fields.Dict) or keys is None:
+        return {}
+    names = converter.field2property(keys)
+    return {"propertyNames": names} if names.keys() - {"type"} else {}
+
+
 class OpenApi:
     """Collects each route's schemas as it is registered; serves the document."""
 
@@ -203,6 +215,7 @@ class OpenApi:
                                    resolver(schema))
         self.spec = APISpec(title=title, version=version, openapi_version="3.1.0",
                             plugins=[plugin], info={"description": description})
+        plugin.converter.add_attribute_function(key_rules)
         self.spec.components.schema("Problem", component=problem_json_schema())
         self.spec.components.security_scheme("token", {
             "type": "http", "scheme": "bearer",
