@@ -1,10 +1,11 @@
 """The gateway's client for the game services.
 
 urllib3 connection pools, one per worker thread (connection reuse), explicit connect and
-read timeouts on every call, connection retries only (a request that never reached the
-service is safe to send again), and every downstream failure translated here, in one
-place: a service's problem+json passes through; a service that is down or answers garbage
-is a 503 with Retry-After.
+read timeouts on every call, connection retries (a request that never reached the
+service is safe to send again), one more send of a request whose kept-alive connection
+closed unanswered (the services' routes are pure), and every downstream failure translated
+here, in one place: a service's problem+json passes through; a service that is down or
+answers garbage is a 503 with Retry-After.
 
 urllib3 itself, not requests on top of it: for each call requests merges the environment's
 proxy and netrc settings, its cookie jar and its hooks, which cost the gateway more CPU
@@ -50,6 +51,12 @@ class CallFailed(Exception):
         super().__init__(f"{self.reason}: {cause}")
 
 
+def closed_unanswered(exc: HTTPError) -> bool:
+    """Whether a call failed because the connection closed before any answer came."""
+    cause = exc.reason if isinstance(exc, MaxRetryError) and exc.reason else exc
+    return isinstance(cause, ProtocolError) and not isinstance(cause, ReadTimeoutError)
+
+
 class Upstream:
     def __init__(self, services: dict[str, str], connect_timeout: float, read_timeout: float,
                  retry_after: int):
@@ -90,10 +97,18 @@ class Upstream:
         if has_request_context() and "Accept-Language" in request.headers:
             headers["Accept-Language"] = request.headers["Accept-Language"][:200]  # move text
         url = self.url(game, path)
-        try:
-            response = self._pools().request(method, url, body=body, headers=headers)
-        except HTTPError as exc:
-            raise self._down(game, CallFailed(exc)) from None
+        for attempt in (1, 2):
+            try:
+                response = self._pools().request(method, url, body=body, headers=headers)
+                break
+            except HTTPError as exc:
+                # A kept-alive connection the service closed as the request went out (its
+                # keep-alive ran out, its worker restarted): no answer, nothing done. Every
+                # game-service route is a pure function of its body, so it is sent again
+                # once; a read timeout is not (the service is slow: twice is worse).
+                if attempt == 1 and closed_unanswered(exc):
+                    continue
+                raise self._down(game, CallFailed(exc)) from None
         if response.status >= 500:
             raise self._down(game, f"answered {response.status}")
         content_type = response.headers.get("Content-Type", "")
