@@ -137,7 +137,8 @@ class Table:
         self.tokens = {seat: phone.fragment()["token"] for seat, phone in self.phones.items()}
         self.tokens[TABLE] = self.table.table_token(self.sid)
         self.counts = {"steps": 0, "private": 0, "picked_runs": 0, "public": 0, "moves": 0,
-                       "secret_words_checked": 0, "pictures_compared": 0}
+                       "secret_words_checked": 0, "pictures_compared": 0,
+                       "previews_confirmed": 0}
 
     def close(self):
         for context in self.contexts:
@@ -264,7 +265,12 @@ class Table:
         else:
             seat = self.rnd.choice(state["to_move"])
             moves = listing(self.stack, self.sid, self.tokens[seat])
-            self.tap(self.phones[seat], self.rnd.randrange(min(len(moves), SHOWN)))
+            phone = self.phones[seat]
+            before = phone.version()
+            self.tap(phone, self.rnd.randrange(min(len(moves), SHOWN)))
+            # a move the game previews (a Gizmos build, a Vectron placement, a Gematon
+            # operation) waits for its Confirm
+            self.counts["previews_confirmed"] += phone.confirm_preview(before)
             self.counts["moves"] += 1
         self.counts["steps"] += 1
 
@@ -348,6 +354,9 @@ def test_a_whole_companion_game_on_four_devices(browser, stack, redis_url, game,
         score = requests.get(f"{stack.url}/v1/sessions/{table.sid}/score",
                              headers=bearer(table.tokens[TABLE]), timeout=10).json()
         assert score["final"] and score["winners"]
+        # the game's previewed moves were played through their Confirm
+        assert bool(table.counts["previews_confirmed"]) == bool(table.engine.previewed_moves), \
+            table.counts
     finally:
         table.close()
     counts = dict(table.counts, seconds=round(time.monotonic() - began))
