@@ -44,30 +44,32 @@ class Server(threading.Thread):
             connection.close()
 
 
+def call(server: Server, read_timeout: float = 2):
+    """One call through the gateway's client to ``server``, started here and closed after."""
+    server.start()
+    upstream = Upstream({"g": server.url}, connect_timeout=2, read_timeout=read_timeout,
+                        retry_after=1)
+    try:
+        return upstream.call("g", "/v1/view", {"state": {}})
+    finally:
+        server.listener.close()
+
+
 def test_a_connection_closed_unanswered_is_sent_again_once():
     server = Server(unanswered=1)
-    server.start()
-    upstream = Upstream({"g": server.url}, connect_timeout=2, read_timeout=2, retry_after=1)
-    assert upstream.call("g", "/v1/view", {"state": {}}) == {"ok": True}
+    assert call(server) == {"ok": True}
     assert server.requests == 2
-    server.listener.close()
 
 
 def test_closed_twice_is_a_503_after_two_sends():
     server = Server(unanswered=2)
-    server.start()
-    upstream = Upstream({"g": server.url}, connect_timeout=2, read_timeout=2, retry_after=1)
     with pytest.raises(ServiceUnavailable):
-        upstream.call("g", "/v1/view", {"state": {}})
+        call(server)
     assert server.requests == 2
-    server.listener.close()
 
 
 def test_a_read_timeout_is_not_sent_again():
     server = Server(unanswered=1, stall=True)
-    server.start()
-    upstream = Upstream({"g": server.url}, connect_timeout=2, read_timeout=0.5, retry_after=1)
     with pytest.raises(ServiceUnavailable):
-        upstream.call("g", "/v1/view", {"state": {}})
+        call(server, read_timeout=0.5)
     assert server.requests == 1
-    server.listener.close()
