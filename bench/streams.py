@@ -50,9 +50,10 @@ class Table:
         self.tokens = {s["seat"]: s["token"] for s in created["seats"]}
         self.url, self.seed = url, seed
 
-    def move(self, http, rnd) -> tuple[float, int] | None:
-        """Play one move: (seconds it took, the new version), None if refused. The
-        legal moves are asked first (untimed): views hide other seats' cards."""
+    def move(self, http, rnd) -> tuple[float, float, int] | None:
+        """Play one move: (when it was sent, seconds it took, the new version), None if
+        refused. The legal moves are asked first (untimed): views hide other seats'
+        cards."""
         if not self.to_move:
             return None
         seat = self.to_move[0]
@@ -65,7 +66,7 @@ class Table:
         if answer.status_code != 200:
             return None
         self.to_move = answer.json()["to_move"]
-        return took, answer.json()["version"]
+        return began, took, answer.json()["version"]
 
 
 class Streams:
@@ -181,10 +182,9 @@ def moves_for(tables, seconds: float, clients: int) -> list[tuple[str, float, fl
         http, rnd, mine_done = requests.Session(), random.Random(len(mine)), []
         while time.perf_counter() < deadline:
             for table in mine:
-                sent = time.perf_counter()
-                result = table.move(http, rnd)
+                result = table.move(http, rnd)  # (sent at: after its legal-moves request)
                 if result:
-                    mine_done.append((table.sid, sent, *result))
+                    mine_done.append((table.sid, *result))
                 if time.perf_counter() >= deadline:
                     break
         http.close()

@@ -7,6 +7,7 @@ retried on a newer version unless the client pinned one with ``If-Match``, with
 import hashlib
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from flask import request
@@ -99,6 +100,9 @@ class Change:
     meta_set: dict = field(default_factory=dict)
     meta_del: list = field(default_factory=list)
     status: int = 200
+    #: the new version's stream events, from its entry as logged (stamped): a move's own
+    #: call to the game service redacted it for every watching seat (redacted.py)
+    pushed: Callable[[dict], dict] | None = None
 
 
 def write(store, sid: str, plan, *, body=None, precheck=None, remember=True, pinned=True):
@@ -143,7 +147,8 @@ def write(store, sid: str, plan, *, body=None, precheck=None, remember=True, pin
             entry = change.entry if "by" in change.entry else stamped(change.entry, caller)
             if store.commit(session, change.state, entry, record,
                             rewrite=change.rewrite, meta_set=change.meta_set,
-                            meta_del=change.meta_del):
+                            meta_del=change.meta_del,
+                            pushed=change.pushed and change.pushed(entry)):
                 return json_response(change.answer, change.status,
                                      {"ETag": f'"{change.state["version"]}"'})
         if if_match is not None:  # the client chose on a version now gone

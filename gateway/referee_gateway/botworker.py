@@ -54,6 +54,7 @@ from referee.sessions import keys
 from referee.sessions.store import SessionStore, connect
 
 from . import config
+from .redacted import for_watchers, pushed_events
 from .upstream import Upstream
 
 log = logging.getLogger("referee.bots")
@@ -135,7 +136,8 @@ class BotWorker:
             chosen = self.upstream.call(game, "/v1/bot-move", {
                 "view": view, "seat": seat, "level": level, "budget_ms": self.budget_ms,
                 "seed": state["version"]})["move"]
-            result = self.upstream.call(game, "/v1/apply", {"state": state, "move": chosen})
+            result = self.upstream.call(game, "/v1/apply", for_watchers(
+                self.store, sid, {"state": state, "move": chosen}))
         except RefereeError as error:  # a service down, or (a bug) a refused move: later
             metrics.BOTWORKER_ERRORS.labels("upstream").inc()
             log.warning("bot for %s seat %s: %s", sid, seat, error.problem().get("detail"))
@@ -145,7 +147,8 @@ class BotWorker:
         logged = {k: v for k, v in result["move"].items() if k != "text"}
         entry = {"version": new["version"], "move": logged, "events": result["events"],
                  "by": f"bot:{seat}", "at": round(time.time(), 3)}
-        if self.store.commit(session, new, entry):  # UnknownSession: see play_safely
+        pushed = pushed_events(entry, result.get("redacted", []), new["to_move"])
+        if self.store.commit(session, new, entry, pushed=pushed):  # UnknownSession: see play_safely
             landed = time.time()
             self.moves += 1
             lane_name = self.lane_of(sid).name

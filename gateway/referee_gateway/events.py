@@ -23,6 +23,7 @@ greenlet per stream), see the README's "Live tables".
 
 import _socket
 import logging
+import random
 import re
 import socket
 import threading
@@ -42,7 +43,7 @@ from referee.sessions.store import digest
 from referee.web import json_response, language as spoken_language
 
 from .access import SESSION_ID, bearer_token, load, summary, view_seat
-from .redacted import Built, Redacted, sse
+from .redacted import Built, Redacted, sse, watcher
 
 log = logging.getLogger(__name__)
 RETRY_MS = 2000  # what a browser's EventSource waits before it reconnects
@@ -61,6 +62,7 @@ class Doorbell:
         self.client, self.stopping = client, stopping
         self.waiting: dict[str, dict[threading.Event, object]] = {}  # sid: {bell: seat}
         self.rung: dict[str, int] = {}  # sid: how often its streams were rung
+        self.versions: dict[str, int] = {}  # sid: the latest version announced
         self.lock = threading.Lock()
         self.admission = threading.Lock()  # (watch takes self.lock: a lock of its own)
         self.thread = None
@@ -95,6 +97,7 @@ class Doorbell:
             if not bells:
                 self.waiting.pop(sid, None)
                 self.rung.pop(sid, None)
+                self.versions.pop(sid, None)
 
     def seats(self, sid: str) -> set:
         """The seats this process streams ``sid`` to now (None: the public)."""
@@ -107,10 +110,17 @@ class Doorbell:
         with self.lock:
             return self.rung.get(sid, 0)
 
-    def ring(self, sid: str | None = None) -> None:
-        """Wake one session's streams (None: every stream)."""
+    def latest(self, sid: str) -> int:
+        """The latest version of ``sid`` announced to this process (0: none yet)."""
+        with self.lock:
+            return self.versions.get(sid, 0)
+
+    def ring(self, sid: str | None = None, version: int = 0) -> None:
+        """Wake one session's streams (None: every stream), announcing ``version``."""
         with self.lock:
             rung = list(self.waiting) if sid is None else [sid] if sid in self.waiting else []
+            if rung and sid is not None:
+                self.versions[sid] = max(version, self.versions.get(sid, 0))
             bells = [bell for s in rung for bell in self.waiting[s]]
             for s in rung:
                 self.rung[s] = self.rung.get(s, 0) + 1
@@ -137,8 +147,8 @@ class Doorbell:
                 while self.alive:
                     message = pubsub.get_message(timeout=1.0)
                     if message and message.get("type") == "message":
-                        sid, _, _ = str(message["data"]).partition(" ")
-                        self.ring(sid)
+                        sid, _, version = str(message["data"]).partition(" ")
+                        self.ring(sid, int(version) if version.isdigit() else 0)
             except (redis.RedisError, RedisClusterException, OSError) as exc:
                 log.warning("doorbell: %r; subscribing again in %.1f s", exc, pause)
                 time.sleep(pause)
@@ -195,23 +205,36 @@ def register(app, api, stopping=worker_stopping):
     redacted = Redacted(upstream, store, watching,
                         lambda build: builders.submit(build).result(), in_language)
     # What the streams of a session read when one ring wakes them all: read once per
-    # process and ring (a heartbeat's read is each stream's own: it finds lost rings).
+    # process and ring, in one round trip (a heartbeat's read is each stream's own: it
+    # finds lost rings).
     woken = Built(1024)
 
-    def read_meta(sid: str, rung: bool):
-        if not rung:
-            return store.meta(sid)
-        return woken.get(("meta", sid, bell.generation(sid)), lambda: store.meta(sid))
+    def read_woken(sid: str, index: int) -> tuple[dict | None, list[dict], dict]:
+        """The meta hash, the log from ``index`` on and, by version, the stream events
+        built with the version rung last."""
+        def read():
+            version = bell.latest(sid)
+            meta, entries, built = store.woken(sid, index, version)
+            return meta, entries, {version: built}
+        return woken.get(("woken", sid, bell.generation(sid), index), read)
 
-    def read_entries(sid: str, index: int, rung: bool) -> list[dict]:
-        if not rung:
-            return store.entries_from(sid, index)
-        return woken.get(("entries", sid, bell.generation(sid), index),
-                         lambda: store.entries_from(sid, index))
+    def event_for(sid, game, seat, entry, language, built: dict) -> str:
+        """The event of ``entry`` for ``seat``, in ``language`` (en, ja): as its move
+        built it (``built`` holds the version rung; another is read once per process),
+        else from the game service (redacted.py)."""
+        shown = shown_as(game, seat)
+        if not entry.get("undone"):  # (an undone move's event carries the mark)
+            version = entry["version"]
+            events = built.get(version) or woken.get(
+                ("pushed", sid, version), lambda: store.pushed(sid, version))
+            if watcher(shown, language) in events:
+                return events[watcher(shown, language)]
+        return redacted.event(sid, game, shown, entry, language)
 
-    def event_for(sid, game, seat, entry, language) -> str:
-        """The event of ``entry`` for ``seat``, in ``language`` (en, ja)."""
-        return redacted.event(sid, game, shown_as(game, seat), entry, language)
+    def watch(sid, game, seat, language) -> None:
+        """Renew this stream's place among the session's watchers for three heartbeats:
+        the moves made meanwhile redact for its seat and language in their own call."""
+        store.watch(sid, watcher(shown_as(game, seat), language), 3 * heartbeat)
 
     ticket_seconds = int(app.config.get("STREAM_TICKET_SECONDS", 60))
     api.spec.components.security_scheme("streamTicket", {
@@ -291,7 +314,7 @@ def register(app, api, stopping=worker_stopping):
                            "contradicting another hand: who, never what), each `id:` its "
                            "version, `data:` {version, "
                            "kind, entry, view, to_move}, redacted by the game service for "
-                           "the token's seat. A comment line every "
+                           "the token's seat. A comment line at least every "
                            "STREAM_HEARTBEAT_SECONDS keeps idle connections open. The "
                            "stream ends with `revoked` when the token stops working (left, "
                            "re-issued) and `end` when the session is deleted or expires. "
@@ -312,11 +335,16 @@ def register(app, api, stopping=worker_stopping):
         if ring is None:
             raise crowded()
         client_socket = connection_of(request.environ)
+        said = spoken_language()  # the events' and an end's language, for people
+        try:
+            watch(sid, session.game, view_seat(caller), said)
+        except BaseException:
+            bell.unwatch(sid, ring)
+            raise
 
         def stream():
             nonlocal caller
             sent = session.version if since is None else since
-            said = spoken_language()  # the reason an end or a revocation gives, for people
             try:
                 yield f"retry: {RETRY_MS}\n\n"
                 if since is None:
@@ -330,7 +358,8 @@ def register(app, api, stopping=worker_stopping):
                 rung = False  # the first read, and each heartbeat's, are the stream's own
                 while bell.alive:
                     ring.clear()
-                    meta = read_meta(sid, rung)
+                    meta, fresh, built = read_woken(sid, index) if rung else (
+                        store.meta(sid), None, {})
                     if meta is None:
                         yield sse("end", {"reason": ENDED[said]})
                         return
@@ -339,16 +368,20 @@ def register(app, api, stopping=worker_stopping):
                         yield sse("revoked", {"reason": REVOKED[said]})
                         return
                     if int(meta["version"]) > sent:
-                        for entry in read_entries(sid, index, rung):
+                        for entry in fresh if rung else store.entries_from(sid, index):
                             index += 1
                             if entry["version"] > sent:
                                 yield event_for(sid, session.game, view_seat(caller), entry,
-                                                said)
+                                                said, built)
                                 sent = entry["version"]
-                    rung = ring.wait(heartbeat)
+                    # each wait its own length, from half a heartbeat to one: a thousand
+                    # streams opened at once would otherwise all wake in the same moment,
+                    # every heartbeat, and hold up the moves then
+                    rung = ring.wait(heartbeat * random.uniform(0.5, 1.0))
                     if not rung:
                         if peer_closed(client_socket):  # gone: free its place now
                             return
+                        watch(sid, session.game, view_seat(caller), said)
                         yield ": keep-alive\n\n"
             except (redis.RedisError, RefereeError) as exc:  # the client resumes
                 log.warning("stream %s ended: %r", sid, exc)

@@ -29,6 +29,7 @@ from .access import (
 from .lobby import new_join_code
 from .seatbots import NO_COMPANION_BOTS, bot_seats
 from .logview import redact_entries, setup_entry
+from .redacted import for_watchers, pushed_events
 
 #: where a created session leads: every session route takes its id from the answer
 SESSION_LINKS = {name: {"operationId": op, "parameters": {"sid": "$response.body#/session_id"},
@@ -178,15 +179,16 @@ def register(app, api):
 
         def plan(session, caller):
             played = own_move(session, caller, body["move"])
-            result = upstream.call(session.game, "/v1/apply", {
+            result = upstream.call(session.game, "/v1/apply", for_watchers(store, sid, {
                 "state": session.state, "move": played, "view_as": view_seat(caller),
-                "entrant": view_seat(caller)})  # companion: who enters (Engine.entries)
+                "entrant": view_seat(caller)}))  # companion: who enters (Engine.entries)
             state = result["state"]
             logged = {k: v for k, v in result["move"].items() if k != "text"}  # read-time text
             entry = {"version": state["version"], "move": logged, "events": result["events"]}
             answer = dict(summary(session, caller, state, result["view"]),
                           move=result["view_move"], events=result["view_events"])
-            return Change(state, entry, answer)
+            return Change(state, entry, answer, pushed=lambda logged_entry: pushed_events(
+                logged_entry, result.get("redacted", []), state["to_move"]))
 
         try:
             return write(store, sid, plan, body=body, precheck=precheck)

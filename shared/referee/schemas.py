@@ -7,8 +7,8 @@ never see a schema object, only the plain data a schema loaded.
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
 
 from .bots import LEVELS as BOT_LEVELS
-from .engine import MAX_SEED, MODES
-from .wire import ENTRANT, MAX_REDACT_ENTRIES, SEED_DOC
+from .engine import LANGUAGES, MAX_SEED, MODES
+from .wire import ENTRANT, MAX_REDACT_ENTRIES, REDACT_FOR, REDACT_LANGUAGES, SEED_DOC
 
 
 class Base(Schema):
@@ -103,6 +103,11 @@ class ApplyRequest(Base):
         "description": "extension: also answer the new view and the events as this seat "
                        "sees them (null: public)"})
     entrant = Seat(allow_none=True, metadata={"description": ENTRANT})
+    redact_for = fields.List(Seat(allow_none=True), validate=validate.Length(max=100),
+                             metadata={"description": REDACT_FOR})
+    redact_languages = fields.List(fields.String(validate=validate.OneOf(LANGUAGES)),
+                                   validate=validate.Length(min=1, max=len(LANGUAGES)),
+                                   metadata={"description": REDACT_LANGUAGES})
 
 
 class ViewRequest(Base):
@@ -147,6 +152,7 @@ class ApplyAnswer(StateAnswer):
                                                 "outcome carries the referee's probability p"})
     events = fields.List(fields.Dict())
     view_events = fields.List(fields.Dict(), metadata={"description": "only with view_as"})
+    redacted = fields.List(fields.Dict(), metadata={"description": "only with redact_for"})
 
 
 class LegalMovesAnswer(Schema):

@@ -15,7 +15,7 @@ Schemas are JSON Schema 2020-12 as OpenAPI 3.1 uses it; references point into
 import copy
 import json
 
-from .engine import ANNOTATIONS, CHANCE, MAX_SEED, MODES, Engine
+from .engine import ANNOTATIONS, CHANCE, LANGUAGES, MAX_SEED, MODES, Engine
 
 SEED_DOC = ("a replayable game (tests, replays): draws from PCG32 seeded with it, so whoever "
             "knows the seed knows every draw and hidden card, and every view says "
@@ -236,7 +236,16 @@ def bodies(engine: Engine, p: str) -> dict:
                                     view_as=dict(seat_or_null, description=(
                                         "also answer the view, the move and the events as "
                                         "this seat sees them (null: public)")),
-                                    entrant=dict(seat_or_null, description=ENTRANT)),
+                                    entrant=dict(seat_or_null, description=ENTRANT),
+                                    redact_for={
+                                        "type": "array", "maxItems": engine.max_players + 1,
+                                        "uniqueItems": True, "items": seat_or_null,
+                                        "description": REDACT_FOR},
+                                    redact_languages={
+                                        "type": "array", "minItems": 1,
+                                        "maxItems": len(LANGUAGES), "uniqueItems": True,
+                                        "items": {"enum": list(LANGUAGES)},
+                                        "description": REDACT_LANGUAGES}),
         f"{p}ViewRequest": request(["state"], state=state, seat=dict(
             seat_or_null, description="null: the public view")),
         f"{p}ViewLogRequest": request(["entries"], seat=seat_or_null, entries={
@@ -255,6 +264,13 @@ def bodies(engine: Engine, p: str) -> dict:
             "items": {"type": "object", "required": ["seat", "entries"], "properties": {
                 "seat": seat_or_null, "entries": {"type": "array", "items": entry},
                 "view": view}}}}},
+        f"{p}RedactedVersion": {
+            "type": "object", "required": ["seat", "language", "entry", "view"],
+            "description": "the new version as one watching seat sees it, in one "
+                                      "language: what /v1/redact answers for that seat",
+                       "properties": {"seat": seat_or_null,
+                                      "language": {"enum": list(LANGUAGES)},
+                                      "entry": entry, "view": view}},
         f"{p}StateAnswer": {"type": "object", "required": ["state", "events"], "properties": {
             "state": state, "view": view, "events": {
                 **events, "description": "the setup's events (deals, layout), as the holder of the whole "
@@ -265,7 +281,11 @@ def bodies(engine: Engine, p: str) -> dict:
         f"{p}ApplyAnswer": {"type": "object", "required": ["state", "move", "events"],
                             "properties": {
                                 "state": state, "move": move, "view_move": move,
-                                "events": events, "view": view, "view_events": events}},
+                                "events": events, "view": view, "view_events": events,
+                                "redacted": {
+                                    "type": "array", "items": ref(f"{p}RedactedVersion"),
+                                    "description": "with redact_for: each seat asked, in "
+                                                   "each language asked"}}},
         f"{p}ViewAnswer": {"type": "object", "required": ["view"], "properties": {"view": view}},
         f"{p}Log": {"type": "object", "required": ["entries"], "properties": {
             "version": {"type": "integer", "minimum": 0},
@@ -285,6 +305,11 @@ SEEDED = {"type": "boolean", "description": (
     "true: a digital game created with a client's seed, whose every draw (and so every "
     "hidden card) is known to whoever knows the seed; false: drawn from a secret key, or a "
     "tabletop game")}
+REDACT_FOR = ("also answer the new version (its log entry and view) as each of these seats "
+              "(null: the public) sees it, as /v1/redact would: what a gateway pushes to the "
+              "streams watching the session, in the move's own call")
+REDACT_LANGUAGES = ("the languages of redact_for's answers (each seat in each); left out: "
+                    "the language of Accept-Language")
 ENTRANT = ("companion mode: who sends a chance entry (a seat, or null: the table token), "
            "checked against what it may enter and what it knows; left out, the caller holds "
            "the whole state and is not asked")

@@ -41,6 +41,20 @@ def snapshots(sid: str) -> str:
     return f"{_session(sid)}:snapshots"
 
 
+def watchers(sid: str) -> str:
+    """Hash: "<seat>:<language>" ("-" for the public) → the Unix time until which a stream
+    of that seat, in that language, is open somewhere (each stream renews it every
+    heartbeat): whom a move's one call to the game service redacts for."""
+    return f"{_session(sid)}:watchers"
+
+
+def pushed(sid: str, version: int) -> str:
+    """Hash: "<seat>:<language>" → the stream event of ``version`` as that seat sees it,
+    built from the move's own call to the game service; kept a minute (a stream that
+    finds none asks the service)."""
+    return f"{_session(sid)}:pushed:{version}"
+
+
 def idempotency(sid: str, digest: str) -> str:
     """String: the first answer to a request sent with an Idempotency-Key."""
     return f"{_session(sid)}:idem:{digest}"
@@ -53,9 +67,9 @@ def stream_ticket(sid: str, ticket_digest: str) -> str:
 
 
 def all_of(sid: str) -> list[str]:
-    """The fixed keys of a session (idempotency records and stream tickets expire on
-    their own)."""
-    return [meta(sid), state(sid), log(sid), snapshots(sid)]
+    """The fixed keys of a session (idempotency records, stream tickets and pushed
+    events expire on their own)."""
+    return [meta(sid), state(sid), log(sid), snapshots(sid), watchers(sid)]
 
 
 def join_code(code: str) -> str:

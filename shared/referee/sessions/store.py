@@ -28,6 +28,9 @@ from ..errors import UnknownSession
 from . import keys
 
 ROLES = ("table", "spectator")
+#: seconds a version's stream events built with its change are kept: the streams open then
+#: read them within a moment; a stream that resumes later asks the game service
+PUSHED_SECONDS = 60
 
 
 #: TLS settings (a ``rediss://`` REDIS_URL) → redis-py's options: the CA that signed the
@@ -196,6 +199,8 @@ class SessionStore:
         self._create = _script(client, "create.lua")
         self._load = _script(client, "load.lua")
         self._commit = _script(client, "commit.lua")
+        self._woken = _script(client, "woken.lua")
+        self._watch = _script(client, "watch.lua")
 
     def create(self, game: str, state: dict, open_seats: bool = False,
                extra: dict | None = None, setup: dict | None = None,
@@ -236,10 +241,12 @@ class SessionStore:
 
     def commit(self, session: Session, state: dict, entry: dict,
                idempotency: tuple[str, dict] | None = None, *, rewrite=(),
-               meta_set: dict | None = None, meta_del=()) -> bool:
+               meta_set: dict | None = None, meta_del=(), pushed: dict | None = None) -> bool:
         """Write ``state`` if nobody changed the session first; False when the
         version moved on. ``rewrite``: ``(log index, entry)`` pairs to replace (an
-        undone move gets its mark); ``meta_set``/``meta_del``: seat fields."""
+        undone move gets its mark); ``meta_set``/``meta_del``: seat fields; ``pushed``:
+        the new version's stream events by ``"<seat>:<language>"``, kept
+        ``PUSHED_SECONDS`` (written with the change, so a stream it wakes finds them)."""
         sid = session.sid
         idem_key, idem_value = (keys.idempotency(sid, idempotency[0]),
                                 json.dumps(idempotency[1])) if idempotency else (
@@ -249,10 +256,12 @@ class SessionStore:
         bots = any(field.startswith("bot:") for field in after)
         lists = [len(rewrite), *(x for i, e in rewrite for x in (i, json.dumps(e))),
                  len(meta_set or {}), *(x for kv in (meta_set or {}).items() for x in kv),
-                 len(meta_del), *meta_del]
+                 len(meta_del), *meta_del,
+                 len(pushed or {}), *(x for kv in (pushed or {}).items() for x in kv),
+                 PUSHED_SECONDS]
         written = self._commit(
             keys=[keys.meta(sid), keys.state(sid), keys.log(sid), idem_key,
-                  keys.snapshots(sid)],
+                  keys.snapshots(sid), keys.pushed(sid, state["version"])],
             args=[session.version, state["version"], json.dumps(state),
                   json.dumps(entry), self.ttl, idem_value, pack(state), keys.CHANNEL, sid,
                   keys.BOT_CHANNEL if bots else "", *map(str, lists)])
@@ -274,10 +283,37 @@ class SessionStore:
         """The whole log, in order (its indexes are what ``commit`` rewrites)."""
         return [json.loads(e) for e in self.client.lrange(keys.log(sid), 0, -1)]
 
+    def pushed(self, sid: str, version: int) -> dict[str, str]:
+        """The stream events of ``version`` built with its change, by ``"<seat>:<language>"``
+        (empty: none were, or they expired)."""
+        return self.client.hgetall(keys.pushed(sid, version))
+
+    def watch(self, sid: str, field: str, seconds: float) -> None:
+        """Note that a stream of ``field`` (``"<seat>:<language>"``) is open for another
+        ``seconds``: the next moves redact for it in their own call."""
+        self._watch(keys=[keys.watchers(sid)],
+                    args=[field, int(time.time() + seconds), int(seconds) + 1])
+
+    def watchers(self, sid: str) -> list[str]:
+        """The ``"<seat>:<language>"`` fields of the streams open on ``sid`` now."""
+        now = time.time()
+        return sorted(field for field, until in self.client.hgetall(keys.watchers(sid)).items()
+                      if int(until) >= now)
+
     def meta(self, sid: str) -> dict | None:
         """The meta hash alone (version, seats, token hashes): what a stream re-reads
         on each wake, without the state."""
         return self.client.hgetall(keys.meta(sid)) or None
+
+    def woken(self, sid: str, index: int, version: int) -> tuple[dict | None, list[dict],
+                                                                dict[str, str]]:
+        """What a stream woken by ``version`` reads, in one round trip: the meta hash (None:
+        the session is gone), the log from ``index`` on, and the stream events built with
+        ``version`` (see ``pushed``)."""
+        meta, entries, pushed = self._woken(
+            keys=[keys.meta(sid), keys.log(sid), keys.pushed(sid, version)], args=[index])
+        pairs = lambda flat: dict(zip(flat[::2], flat[1::2]))  # noqa: E731 (a script's HGETALL)
+        return (pairs(meta) or None, [json.loads(e) for e in entries], pairs(pushed))
 
     def entries_from(self, sid: str, index: int) -> list[dict]:
         """The log from position ``index`` on (one entry per version, in order)."""
