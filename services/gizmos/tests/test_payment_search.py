@@ -82,6 +82,38 @@ def test_Z_5_the_search_finds_exactly_the_payments_a_plain_replay_finds():
     assert checked > 300  # the cases do pay, many ways
 
 
+def _folds(listed: list[tuple], folded: list[tuple], spend_payments) -> int:
+    """Check ``folded`` (``(spend, converters, others)``) is ``listed`` (every payment)
+    folded by spend, and that each spend unfolds to its payments; the spends folded."""
+    by_spend: dict = {}
+    for spend, cards in listed:
+        by_spend.setdefault(spend, []).append((spend, cards))
+    assert [spend for spend, _, _ in folded] == list(by_spend)
+    for spend, cards, others in folded:
+        assert (spend, cards) in by_spend[spend] and others is (len(by_spend[spend]) > 1)
+        assert spend_payments({c: spend.count(c) for c in COLORS}) == by_spend[spend]
+    return len(folded)
+
+
+def test_Z_5_the_listing_folded_by_spend_is_every_payment_folded():
+    """Z-5 (RULES.md, "One card's ways to pay"): one entry per spend that pays, naming one
+    of its minimal Converter sets and whether it has more; a spend's own listing is its
+    payments. 300 random rings, Converter sets and costs, general and direct searches."""
+    rnd = random.Random(33)
+    folds = several = 0
+    for case in range(300):
+        target, low, high, ring, converters = _random_case(rnd)
+        if case % 2:
+            converters = rnd.sample(RECOLOURING, rnd.randint(1, 5))
+        listed = Search(ring, converters).payments(target, low, high)
+        search = Search(ring, converters)
+        folded = search.folded(target, low, high)
+        folds += _folds(listed, folded, lambda spent: search.spend_payments(
+            target, low, high, spent))
+        several += sum(others for _, _, others in folded)
+    assert folds > 300 and several > 30
+
+
 RECOLOURING = [c for c in CONVERTERS if all(
     slot["to"] == "any" and slot["from"] != "any" for slot in effect(c)["slots"])]
 
