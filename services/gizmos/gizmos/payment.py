@@ -534,13 +534,18 @@ class Search:
     def _choices(self, needs: list[int]) -> list[int]:
         """The minimal choices of cards (counts per type, packed) supplying one of
         ``needs``: :meth:`_card_sets` before the cards are named."""
+        return _minimal(self._covering(needs))
+
+    def _covering(self, needs: list[int]) -> set[int]:
+        """The choices supplying one of ``needs`` with no card to spare for it (some
+        may still lie over others): every minimal choice is among them."""
         if not hasattr(self, "types"):
             self._set_up_types()
         choices = set()
         for need in needs:
             choices.update(self._tight_covers(need))
         self._count(len(choices))
-        return _minimal(choices)
+        return choices
 
     def _first_set(self, needs: list[int]) -> tuple[tuple, bool]:
         """One of :meth:`_card_sets` (``needs``) and whether there are more, without
@@ -551,12 +556,7 @@ class Search:
         exactly when no other set is minimal (a choice that does not lies over some
         minimal choice, which is then another).
         """
-        if not hasattr(self, "types"):
-            self._set_up_types()
-        choices = set()
-        for need in needs:
-            choices.update(self._tight_covers(need))
-        self._count(len(choices))
+        choices = self._covering(needs)
         chosen, guard = min(choices), _GUARD
         parts = [(i, n) for i in range(len(self.types))
                  if (n := (chosen >> (_FIELD * i)) & _MASK)]
