@@ -9,9 +9,10 @@ Converters available, at most 3 of Level III, the ring within its Storage
 Limit), and positions like those the issue measured. ``report`` prints, for
 each, the legal-move count, the payment-search nodes and the best CPU time of
 a few listings, and the whole service request (``POST /v1/legal-moves`` with every move's
-text and the JSON answer, as the gateway relays it unparsed) and a one-card request
-(``match``: a page's card and its ways to pay); the worst is issue 11's "worst request
-found". ``python bench/gizmos_positions.py`` runs it alone. The Gizmos tests hold the same
+text and the JSON answer, as the gateway relays it unparsed), a one-card request
+(``match``: a page's card and its ways to pay, one Build per spend) and a one-spend request
+(``match`` with the card and its spend of the most Converter sets: every set); the worst is
+issue 11's "worst request found". ``python bench/gizmos_positions.py`` runs it alone. The Gizmos tests hold the same
 positions under a fixed node bound.
 """
 
@@ -84,6 +85,14 @@ def request_cpu(client, state: dict, repeat: int = 3, **extra) -> tuple[int, flo
     return len(answer.data) // 1024, best
 
 
+def most_sets(state: dict, card: int) -> dict:
+    """The ``match`` of ``card``'s spend with the most Converter sets."""
+    spends = [m["spend"] for m in GAME.legal_moves(state, match={"card": card})
+              if m.get("other_converters")] or [[]]
+    return max(({"card": card, "spend": spend} for spend in spends), key=lambda match: len(
+        GAME.legal_moves(state, trusted=True, match=match)))
+
+
 def chess_cpu_rate(seconds: float, slices: int = 2) -> float:
     """python-chess's random-playout steps per CPU second (issue 33's yardstick for a
     request's service CPU: CPU against CPU, so a neighbour's load, which slows a
@@ -102,11 +111,12 @@ def report(out=print, repeat: int = 3, chess_seconds: float | None = None) -> No
     from gizmos.service import create_app
     client = create_app().test_client()
     rates = [chess_cpu_rate(chess_seconds / 2)] if chess_seconds else []
-    out("\nGizmos: the costliest legal-move listings found (every payment of every card);"
+    out("\nGizmos: the costliest legal-move listings found (every spend of every card);"
         "\n  engine: the listing alone; request: the service's whole answer (text, JSON);"
-        "\n  one card: the request for the first Generic gizmo's moves only")
+        "\n  one card: the request for the first Generic gizmo's moves only; one spend: for"
+        "\n  every Converter set of its spend with the most")
     out(f"  {'position':<50}{'moves':>8}{'nodes':>10}{'engine ms':>10}{'KiB':>6}"
-        f"{'request ms':>11}{'one card ms':>12}")
+        f"{'request ms':>11}{'one card ms':>12}{'spend ms':>10}")
     worst = (0, "")
     for name, spec in COSTLIEST.items():
         state = costly_position(spec)
@@ -115,9 +125,11 @@ def report(out=print, repeat: int = 3, chess_seconds: float | None = None) -> No
         card = next(c for c in (333, 334, 335, 336) if GAME.legal_moves(
             state, match={"card": c}))
         _, one = request_cpu(client, state, repeat, match={"card": card})
-        worst = max(worst, (whole, name))
+        _, spend = request_cpu(client, state, repeat, match=most_sets(state, card))
+        worst = max(worst, (whole, name), (one, name + ", one card"),
+                    (spend, name + ", one spend"))
         out(f"  {name:<50}{moves:>8,}{nodes:>10,}{seconds * 1000:>10.1f}{size:>6,}"
-            f"{whole * 1000:>11.1f}{one * 1000:>12.1f}")
+            f"{whole * 1000:>11.1f}{one * 1000:>12.1f}{spend * 1000:>10.1f}")
     out(f"  worst request found: {worst[0] * 1000:.0f} ms of service CPU ({worst[1]})")
     if rates:  # issue 33's unit: the playout steps python-chess takes in that CPU time
         rates.append(chess_cpu_rate(chess_seconds / 2))

@@ -202,6 +202,9 @@ def test_bots_hints_and_one_cards_moves(referee):
     kinds = {m["type"] for m in seat.legal_moves()}
     some = sorted(kinds)[0]
     assert {m["type"] for m in seat.legal_moves_of(type=some)} == {some}
+    # a spend is sent as colours joined by commas (Gizmos: every Converter set of it); a
+    # Gematon move spends nothing, so none is listed, but the query is taken
+    assert seat.legal_moves_of(type=some, spend=["red", "black"]) == []
     given = table.table.seat_bot(2, "greedy")
     assert given["seats"][1] == {"seat": 2, "status": "bot", "bot": "greedy"}
     with pytest.raises(Unauthorized):

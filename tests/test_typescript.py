@@ -43,8 +43,8 @@ FREE = {
                                      "(Gematon: witches)",
     "positions?: {[key: string]: number;}": "Gematon's penalty event: each seat's new position, "
                                             "by seat",
-    "match?: {[key: string]: string | number | boolean;}": "a legal-moves filter: move fields "
-                                                           "and values",
+    "match?: {[key: string]: string | number | boolean | string[];}": (
+        "a legal-moves filter: move fields and values (a list: Gizmos' spend)"),
     "bots?: {[key: string]: \"random\" | \"greedy\" | \"strong\";}": "createSession: the bot "
                                                                      "seats, by seat",
     "gains?: {[key: string]: number;}": "Vectron's piece_moved event: the gauge gains, by seat",

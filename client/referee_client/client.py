@@ -184,10 +184,13 @@ class Session:
     def score(self) -> dict:
         return self._call("GET", "/score", idempotent=True)
 
-    def legal_moves_of(self, *, card: int | None = None, type: str | None = None
-                       ) -> list[dict]:
-        """Only one card's moves, or one kind of move (Gizmos: a card's ways to pay)."""
-        params = {k: v for k, v in (("card", card), ("type", type)) if v is not None}
+    def legal_moves_of(self, *, card: int | None = None, type: str | None = None,
+                       spend: list[str] | None = None) -> list[dict]:
+        """Only one card's moves, or one kind of move (Gizmos: a card's ways to pay, one
+        Build per spend; with ``spend``, every Converter set of that spend)."""
+        params = {k: v for k, v in (("card", card), ("type", type),
+                                    ("spend", None if spend is None else ",".join(spend)))
+                  if v is not None}
         return self._call("GET", "/legal-moves", params=params, idempotent=True)["moves"]
 
     def hint(self, level: str = "greedy", budget_ms: int | None = None) -> dict:

@@ -53,13 +53,21 @@ MOVE_FILTERS = [
     {"name": "card", "in": "query", "required": False,
      "description": "only the moves of this card (its id)",
      "schema": {"type": "integer", "minimum": 0, "maximum": 10**9 - 1}, "example": 213},
+    {"name": "spend", "in": "query", "required": False,
+     "description": "only the moves spending these spheres, colours separated by commas, in "
+                    "any order (Gizmos: with card, every Converter set of that spend; the "
+                    "listing holds one per spend)",
+     "schema": {"type": "string", "maxLength": 400, "pattern": "^[a-z_]+(,[a-z_]+)*$"},
+     "example": "black,red"},
 ]
+SPEND = re.compile(r"[a-z_]{1,40}(,[a-z_]{1,40}){0,39}")
 
 
 def move_filter(args) -> dict:
-    """The match a legal-moves listing is narrowed by: ``?type=build&card=213``."""
+    """The match a legal-moves listing is narrowed by: ``?type=build&card=213``,
+    ``&spend=black,red``."""
     match = {}
-    kind, card = args.get("type"), args.get("card")
+    kind, card, spend = args.get("type"), args.get("card"), args.get("spend")
     if kind is not None:
         if not MOVE_TYPE.fullmatch(kind):
             raise BadRequest("type must be a move type such as build")
@@ -68,6 +76,10 @@ def move_filter(args) -> dict:
         if not (card.isascii() and card.isdigit()) or len(card) > 9:
             raise BadRequest("card must be a card id, a whole number")
         match["card"] = int(card)
+    if spend is not None:
+        if not SPEND.fullmatch(spend):
+            raise BadRequest("spend must be colours separated by commas, such as black,red")
+        match["spend"] = spend.split(",")
     return match
 
 
@@ -146,7 +158,10 @@ def register(app, api):
            security=True, tag="sessions", operation_id="listSessionMoves",
            params=MOVE_FILTERS,
            description="`?card=213` lists one card's moves only (a Gizmos page shows a card, "
-                       "then its ways to pay), `?type=build` one kind of move.")
+                       "then its ways to pay), `?type=build` one kind of move. Gizmos lists "
+                       "one Build per card and spend, with one of its Converter sets "
+                       "(`other_converters: true` when it has more): `?card=213&spend=black,red` "
+                       "lists every set of that spend.")
     def legal_moves(sid):
         match = move_filter(request.args)
         session, caller = load_session(sid)

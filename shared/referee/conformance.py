@@ -20,7 +20,7 @@ import sys
 from xml.etree import ElementTree
 from dataclasses import dataclass
 
-from .engine import CHANCE, LANGUAGES, Engine, canonical, clone
+from .engine import ANNOTATIONS, CHANCE, LANGUAGES, Engine, canonical, clone
 from .errors import BadRequest, Forbidden, IllegalMove, InvalidState, RefereeError
 from .rng import Pcg32
 
@@ -101,9 +101,35 @@ def check_non_acting_seats(engine, state) -> None:
 
 
 def check_listed_moves_accepted(engine, state, moves, rnd, sample: int = 4) -> None:
+    """A sample of the listed moves, and of the moves each stands for (its unfolding,
+    which holds the move itself), are accepted."""
     playable = [m for m in moves if "describe" not in m]
     for move in rnd.sample(playable, min(sample, len(playable))):
         engine.apply(state, move)  # raises if a listed move is refused
+        match = engine.unfolding(move)
+        if match is not None:
+            unfolded = engine.legal_moves(state, match=match)
+            assert canonical(bare_move(engine, move)) in map(canonical, unfolded), \
+                f"{move} is not in its own unfolding"
+            for other in rnd.sample(unfolded, min(2, len(unfolded))):
+                engine.apply(state, other)
+
+
+def bare_move(engine, move: dict) -> dict:
+    """A move as the referee plays it: what the listing added left out (``p``, ``text``;
+    a folded move's note, which the game's normalising drops)."""
+    bare = {k: v for k, v in move.items() if k not in ANNOTATIONS}
+    return bare if engine.unfolding(bare) is None else engine._normalize(bare)
+
+
+def is_listed_move(engine, state, move: dict, listed: set) -> bool:
+    """Whether ``move`` (bare) is listed: in ``listed`` (the listing's canonical bare
+    moves), or in the unfolding of the listed move it would be folded into."""
+    if canonical(move) in listed:
+        return True
+    match = engine.unfolding(move)
+    return match is not None and canonical(move) in map(
+        canonical, engine.legal_moves(state, match=match))
 
 
 def check_trusted_path(engine, state, moves, move, played) -> None:
@@ -130,10 +156,11 @@ def mutations(move: dict, moves: list, rnd) -> list[dict]:
 
 
 def check_unlisted_moves_refused(engine, state, moves, rnd) -> None:
-    listed = {canonical({k: v for k, v in m.items() if k != "p"}) for m in moves}
+    listed = {canonical(bare_move(engine, m)) for m in moves}
     for candidate in mutations(rnd.choice(moves), moves, rnd):
         bare = {k: v for k, v in candidate.items() if k != "p"}
-        if "describe" in bare or canonical(bare) in listed:
+        if "describe" in bare or is_listed_move(engine, state, bare_move(engine, bare),
+                                                listed):
             continue
         expect_refusal(engine, state, bare)
         expect_refusal(engine, state, bare, trusted=True)

@@ -825,6 +825,14 @@ class Engine:
         full listing is costly lists only those."""
         return [move for move in self._legal(state, seat) if matches(move, match)]
 
+    def unfolding(self, move) -> dict | None:
+        """The ``match`` that lists every move a listed ``move`` stands for, where a
+        listing folds alike moves into one (Gizmos lists one Build per spend, with one of
+        its Converter sets: narrowed to its card and spend, every set); None where the
+        move stands for itself alone. A legal move is one a listing holds, or one the
+        narrowing of a listed move holds (the conformance suite checks it so)."""
+        return None
+
     def _is_legal(self, state: dict, seat: int, move: dict) -> bool:
         """Whether the (normalised) move of an acting seat is one :meth:`_legal` lists; a
         game whose full listing is costly checks the move directly."""

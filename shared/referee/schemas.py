@@ -73,18 +73,27 @@ class StateRequest(Base):
 
 
 class MoveMatch(fields.Field):
-    """Move fields and the values a listed move must have: strings, integers, booleans."""
+    """Move fields and the values a listed move must have: strings, integers, booleans,
+    lists of strings (Gizmos' spend: every Converter set of it)."""
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, dict) or len(value) > MAX_MATCH_FIELDS or not all(
-                isinstance(k, str) and len(k) <= 40 and type(v) in (str, int, bool)
-                and (type(v) is not str or len(v) <= 200) for k, v in value.items()):
+                isinstance(k, str) and len(k) <= 40 and _match_value(v)
+                for k, v in value.items()):
             raise ValidationError(f"must be an object of at most {MAX_MATCH_FIELDS} move "
-                                  "fields, each a string, an integer or a boolean")
+                                  "fields, each a string, an integer, a boolean or a list of "
+                                  f"at most {MAX_MATCH_ITEMS} strings")
         return value
 
 
-MAX_MATCH_FIELDS = 8
+MAX_MATCH_FIELDS, MAX_MATCH_ITEMS = 8, 40
+
+
+def _match_value(value) -> bool:
+    if type(value) is list:
+        return len(value) <= MAX_MATCH_ITEMS and all(
+            type(v) is str and len(v) <= 40 for v in value)
+    return type(value) in (str, int, bool) and (type(value) is not str or len(value) <= 200)
 
 
 class LegalMovesRequest(Base):

@@ -32,10 +32,15 @@ assert set(ANNOTATION_SCHEMAS) == set(ANNOTATIONS)
 MOVE_MATCH = {
     "type": "object", "maxProperties": 8, "propertyNames": {"maxLength": 40},
     "additionalProperties": {"anyOf": [{"type": "string", "maxLength": 200}, {"type": "integer"},
-                                       {"type": "boolean"}]},
+                                       {"type": "boolean"},
+                                       {"type": "array", "maxItems": 40,
+                                        "items": {"type": "string", "maxLength": 40}}]},
     "description": "only the moves with these fields and values: {\"card\": 213} lists one "
                    "card's moves (Gizmos searches only that card's payments), "
-                   "{\"type\": \"build\"} one kind of move",
+                   "{\"type\": \"build\"} one kind of move. Gizmos lists one Build per card "
+                   "and spend, with one of its Converter sets (\"other_converters\": true when "
+                   "it has more); {\"card\": 213, \"spend\": [\"black\", \"red\"]} lists "
+                   "every set of that spend",
     "example": {"type": "build"}}
 
 

@@ -194,7 +194,9 @@ export class Session<G extends Game> {
   }
 
   view(): Promise<SessionView<G>> { return this.call("GET", "", { idempotent: true }); }
-  legalMoves(filter: { card?: number; type?: string } = {}): Promise<LegalMoves<G>> {
+  /** `{ card, spend }` (Gizmos): every Converter set of that spend; the listing holds one
+   *  Build per card and spend (`other_converters: true` when it has more) */
+  legalMoves(filter: { card?: number; type?: string; spend?: string[] } = {}): Promise<LegalMoves<G>> {
     const query = new URLSearchParams(Object.entries(filter).map(([k, v]) => [k, String(v)]));
     const tail = query.size ? `/legal-moves?${query}` : "/legal-moves";
     return this.call("GET", tail, { idempotent: true });

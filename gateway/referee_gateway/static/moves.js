@@ -3,8 +3,9 @@
 // starting point; and the auto-pass's delay. Pure functions: play.js draws with them.
 import { moveText } from "./i18n.js";
 
-/** What a listing adds to a move: its sentence, its chance, a described move's instructions. */
-export const HIDDEN_FIELDS = new Set(["text", "p", "describe"]);
+/** What a listing adds to a move: its sentence, its chance, a described move's instructions,
+ *  and that a Gizmos Build's spend has other Converter sets (listed when asked for). */
+export const HIDDEN_FIELDS = new Set(["text", "p", "describe", "other_converters"]);
 
 /** A whole number of milliseconds in [low, high), from the browser's cryptographic source
  *  (Math.random's sequence could be read back from enough delays). */

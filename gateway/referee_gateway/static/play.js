@@ -309,6 +309,7 @@ class Table {
         return;
       }
       this.moves = listing.moves;
+      this.ways = null;  // a spend's Converter sets were of the last listing
       this.movesVersion = listing.version;  // what a move from this list is sent If-Match
     } else this.moves = [];
     await this.renderMoves();
@@ -377,9 +378,16 @@ class Table {
   async renderMoves() {
     const listed = this.moves.filter((m) => !m.describe);
     const described = this.moves.filter((m) => m.describe);
-    const waiting = this.previewing && listed.find((m) => sameMove(m, this.previewing));
+    // a Build listed once per spend: its other Converter sets, asked for when it is previewed
+    const ways = this.ways || [];
+    const waiting = this.previewing && [...listed, ...ways].find((m) => sameMove(m, this.previewing));
     this.previewing = waiting || null;  // a move no longer listed is no longer waiting
+    if (!waiting) this.ways = null;
     if (waiting) {
+      if (waiting.other_converters && !ways.some((m) => sameMove(m, waiting))) {
+        const query = `card=${waiting.card}&spend=${waiting.spend.join(",")}`;
+        this.ways = (await call("GET", `${this.path}/legal-moves?${query}`, { token: this.token })).moves;
+      }
       const panel = await previewPanel(this.path, this.token, waiting, {
         confirm: () => {
           this.previewing = null;
@@ -388,6 +396,11 @@ class Table {
         back: () => {
           this.previewing = null;
           this.renderMoves().then(() => this.focusNext());
+        },
+        others: (this.ways || []).filter((m) => !sameMove(m, waiting)),
+        pick: (m) => {
+          this.previewing = m;
+          this.renderMoves().then(() => document.getElementById("preview-confirm")?.focus());
         } });
       this.movesBox.replaceChildren(h("h2", { id: "moves-title" }, t("play.previewTitle")), panel);
       return;

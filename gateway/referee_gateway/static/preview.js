@@ -19,8 +19,10 @@ export function pictureElement(text) {
 }
 
 /** The panel that stands in for the moves while ``move`` waits: its sentence, the
- *  picture of what it leads to (or why there is none), Confirm and Back. */
-export async function previewPanel(path, token, move, { confirm, back }) {
+ *  picture of what it leads to (or why there is none), Confirm and Back; and the other
+ *  ways to make the same move (``others``: a Gizmos spend's other Converter sets), each
+ *  previewed in its place when chosen (``pick``). */
+export async function previewPanel(path, token, move, { confirm, back, others = [], pick }) {
   let drawn = null;
   let why = "";
   try {
@@ -37,6 +39,10 @@ export async function previewPanel(path, token, move, { confirm, back }) {
     h("p", { class: "hint" }, t("play.previewHint")),
     h("p", { class: "preview-move" }, moveText(move)),
     drawn ? host : h("p", { class: "hint" }, why),
+    others.length ? h("div", { class: "other-ways" },
+      h("p", { class: "hint" }, t("play.otherWays")),
+      h("ul", { class: "move-list" }, others.map((m) => h("li", {},
+        h("button", { type: "button", class: "move", onclick: () => pick(m) }, moveText(m)))))) : null,
     h("div", { class: "actions" },
       h("button", { type: "button", class: "primary", id: "preview-confirm", onclick: confirm },
         t("play.previewConfirm")),

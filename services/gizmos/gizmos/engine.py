@@ -72,12 +72,26 @@ class Gizmos(Engine):
 
     def _legal_matching(self, state, seat, match):
         """One card's moves search that card's payments only (a page shows a card, then
-        its ways to pay)."""
+        its ways to pay); a spend (colours in any order) unfolds its Builds: every
+        Converter set of it (RULES.md, "One card's ways to pay")."""
         if seat != state["turn"]:
             return []
-        card = match.get("card")
+        card, spend = match.get("card"), match.get("spend")
         builds = {card} if type(card) is int else match.get("type") in (None, "build")
-        return [move for move in rules.legal(state, seat, builds) if matches(move, match)]
+        if isinstance(spend, list) and all(type(c) is str for c in spend):
+            spend = sorted(spend)
+            match = dict(match, spend=spend)
+        else:
+            spend = None
+        return [move for move in rules.legal(state, seat, builds, spend)
+                if matches(move, match)]
+
+    def unfolding(self, move):
+        """A Build paying with spheres stands for every Converter set of its spend."""
+        if isinstance(move, dict) and move.get("type") == "build" and "via" not in move \
+                and type(move.get("card")) is int and isinstance(move.get("spend"), list):
+            return {"type": "build", "card": move["card"], "spend": move["spend"]}
+        return None
 
     def _is_legal(self, state, seat, move):
         """Listing every payment of every card costs far more than the rest: a Build paying
@@ -90,6 +104,9 @@ class Gizmos(Engine):
         return is_listed(move, rules.legal(state, seat, builds=False))
 
     def _normalize(self, move):
+        if move.get("type") == "build" and move.get("other_converters") is True:
+            # what the listing says of the move, not part of it: sent back as listed
+            move = {k: v for k, v in move.items() if k != "other_converters"}
         for key in ("spend", "converters"):
             value = move.get(key)
             if isinstance(value, list) and all(type(v) in (str, int) for v in value) and (

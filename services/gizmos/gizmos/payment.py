@@ -231,6 +231,7 @@ class Search:
         self._tight: dict = {}
         self._sides: dict = {}
         self._listed: dict = {}
+        self._folded: dict = {}
         self._covered: dict = {}
 
     # --------------------------------------------------------------- answers
@@ -250,13 +251,51 @@ class Search:
                 # spheres pay as they are: a recolouring would change nothing (so is not used)
                 found = [(spend, ()) for spend in _plain_spends(self.ring, t, low, high)]
             elif self.recolourings_only:
-                found = self._recoloured(t, low, high)
+                found = [(spend, cards) for spend, sets in self._recoloured(t, low, high)
+                         for cards in sets]
             else:
                 found = [(colours, cards) for spend, needs in self._spends(t, low, high)
                          for colours in [_colours(spend)] for cards in self._card_sets(needs)]
             found.sort()
             self._listed[key] = found
         return self._listed[key]
+
+    def folded(self, target: str, low: int, high: int) -> list[tuple]:
+        """Every spend paying ``low``…``high`` of ``target``, once:
+        ``(spend, converters, others)``, ``converters`` the first of its minimal
+        Converter sets in :meth:`payments`' order and ``others`` whether it has more.
+
+        Listing every set of every spend costs far more than the spends
+        (RULES.md, "One card's ways to pay"); one spend's sets are
+        :meth:`spend_payments`. Sorted by spend.
+        """
+        low = max(low, 0)
+        key = (target, low, high)
+        if key not in self._folded:
+            t = WILD if target == ANY else COLORS.index(target)
+            if low > self.most_units:
+                found = []
+            elif not self.slots or t == WILD and self.recolourings_only:
+                found = [(spend, (), False) for spend in _plain_spends(self.ring, t, low, high)]
+            elif self.recolourings_only:
+                found = [(spend, sets[0], len(sets) > 1)
+                         for spend, sets in self._recoloured(t, low, high)]
+            else:
+                found = [(_colours(spend), *self._first_set(needs))
+                         for spend, needs in self._spends(t, low, high)]
+            found.sort()
+            self._folded[key] = found
+        return self._folded[key]
+
+    def spend_payments(self, target: str, low: int, high: int, spend: dict) -> list[tuple]:
+        """Every ``(spend, converters)`` paying ``low``…``high`` of ``target`` with
+        exactly ``spend`` (counts per colour): one spend's minimal Converter sets, in
+        :meth:`payments`' order; none when that spend cannot pay."""
+        needs = self._needs(target, low, high, spend)
+        if not needs:
+            return []
+        colours = _colours(tuple(spend.get(c, 0) for c in COLORS))
+        return [(colours, cards) for cards in self._card_sets(needs)]
 
     def can_pay(self, target: str, low: int, high: int) -> bool:
         """Whether some payment exists (the search stops at the first spend that pays)."""
@@ -266,26 +305,31 @@ class Search:
     def pays_exactly(self, target: str, low: int, high: int, spend: dict) -> bool:
         """Whether ``spend`` with all of this search's Converters is a payment
         (and none of them could be left out): the check a Build move needs."""
-        t = WILD if target == ANY else COLORS.index(target)
-        wanted = tuple(spend.get(c, 0) for c in COLORS)
-        if any(w > have for w, have in zip(wanted, self.ring)):
-            return False
-        amount = max(low, 0, sum(wanted))
-        if amount > high:
-            return False
-        partial, used = {0: [0]}, 0
-        for x, n in enumerate(wanted):
-            used += n
-            partial = self._add_colour(t, x, n, partial, max(amount, used))
-        needs = partial.get(amount, [])
+        needs = self._needs(target, low, high, spend)
         covered = _Covered(needs)
         whole = self.capacity
         return bool(needs) and not any(
             covered(whole.vector - v, whole.wildcards - w) for v, w in self.slots.values())
 
+    def _needs(self, target: str, low: int, high: int, spend: dict) -> list[int]:
+        """The minimal use vectors turning exactly ``spend`` into what the card asks."""
+        t = WILD if target == ANY else COLORS.index(target)
+        wanted = tuple(spend.get(c, 0) for c in COLORS)
+        if any(w > have for w, have in zip(wanted, self.ring)):
+            return []
+        amount = max(low, 0, sum(wanted))
+        if amount > high:
+            return []
+        partial, used = {0: [0]}, 0
+        for x, n in enumerate(wanted):
+            used += n
+            partial = self._add_colour(t, x, n, partial, max(amount, used))
+        return partial.get(amount, [])
+
     # ---------------------------------------------------------------- search
     def _recoloured(self, t: int, low: int, high: int) -> list[tuple]:
-        """:meth:`payments` when every Converter only recolours one colour (``X → any``):
+        """``(spend, its card sets, sorted)`` for :meth:`payments` when every Converter
+        only recolours one colour (``X → any``):
         each sphere is one unit, of the card's colour as it is or recoloured by a slot
         of its own colour, so a spend of ``low``…``high`` spheres pays when each other
         colour has slots enough, and its card sets are the minimal covers per colour."""
@@ -299,8 +343,10 @@ class Search:
             colours = _colours(spend)
             per_colour = [self._covers(x, n) for x, n in enumerate(spend) if n and x != t]
             self._count(1)
-            found += [(colours, tuple(sorted(c for cover in covers for c in cover)))
-                      for covers in product(*per_colour)]
+            sets = sorted(tuple(sorted(c for cover in covers for c in cover))
+                          for covers in product(*per_colour))
+            if sets:
+                found.append((colours, sets))
         return found
 
     def _covers(self, x: int, need: int) -> list[tuple]:
@@ -473,14 +519,8 @@ class Search:
         key = tuple(needs)
         if key in self._sets:
             return self._sets[key]
-        if not hasattr(self, "types"):
-            self._set_up_types()
-        choices = set()
-        for need in needs:
-            choices.update(self._tight_covers(need))
-        self._count(len(choices))
         found = []
-        for chosen in _minimal(choices):
+        for chosen in self._choices(needs):
             picks = [self.picks[i][n] for i in range(len(self.types))
                      if (n := (chosen >> (_FIELD * i)) & _MASK)]
             named = [tuple(sorted(c for cards in picked for c in cards))
@@ -490,6 +530,39 @@ class Search:
         found.sort()
         self._sets[key] = found
         return found
+
+    def _choices(self, needs: list[int]) -> list[int]:
+        """The minimal choices of cards (counts per type, packed) supplying one of
+        ``needs``: :meth:`_card_sets` before the cards are named."""
+        return _minimal(self._covering(needs))
+
+    def _covering(self, needs: list[int]) -> set[int]:
+        """The choices supplying one of ``needs`` with no card to spare for it (some
+        may still lie over others): every minimal choice is among them."""
+        if not hasattr(self, "types"):
+            self._set_up_types()
+        choices = set()
+        for need in needs:
+            choices.update(self._tight_covers(need))
+        self._count(len(choices))
+        return choices
+
+    def _first_set(self, needs: list[int]) -> tuple[tuple, bool]:
+        """One of :meth:`_card_sets` (``needs``) and whether there are more, without
+        sifting every minimal choice out or naming it (the costliest part of a listing).
+
+        The smallest choice as an integer is minimal (a choice lying under it would be
+        smaller), named with the lowest ids of each type. Every choice lies over it
+        exactly when no other set is minimal (a choice that does not lies over some
+        minimal choice, which is then another).
+        """
+        choices = self._covering(needs)
+        chosen, guard = min(choices), _GUARD
+        parts = [(i, n) for i in range(len(self.types))
+                 if (n := (chosen >> (_FIELD * i)) & _MASK)]
+        more = any(len(self.picks[i][n]) > 1 for i, n in parts) or any(
+            ((k | guard) - chosen) & guard != guard for k in choices)
+        return tuple(sorted(c for i, n in parts for c in self.types[i][1][:n])), more
 
     def _tight_covers(self, need: int) -> set[int]:
         """The choices of cards (counts per type, packed) supplying ``need`` from

@@ -109,6 +109,8 @@ def _why_bad_build(state, move, seat):
         return "Z-3.3", "spend names spheres that are not in your ring"
     if not isinstance(converters, list):
         return "Z-5", "converters must list the ids of the Converters used"
+    if "other_converters" in move:  # the listing's note (true) was taken off already
+        return "Z-5", "other_converters is the listing's note: true as listed, or left out"
     spent = set(state["turn_state"]["spent"])
     for c in converters:
         if c not in me["built"] or effect(c)["kind"] != "converter":

@@ -18,18 +18,20 @@ from . import table
 
 
 # ================================================================ legal moves
-def legal(state: dict, seat: int, builds=True) -> list[dict]:
+def legal(state: dict, seat: int, builds=True, spend=None) -> list[dict]:
     """The legal moves. ``builds``: which Builds paying with spheres to list — all
     (``True``), none (``False``: what accepting any other move needs, only whether one
-    exists matters for ``pass``) or those of the cards in a set (one card's payments)."""
+    exists matters for ``pass``) or those of the cards in a set (one card's payments).
+    Builds are folded by spend (:func:`build_moves`) unless ``spend`` (sorted colours)
+    asks for that spend's Builds, every Converter set each."""
     phase = state["phase"]
     if phase == "main":
-        moves = main_actions(state, seat, builds)
+        moves = main_actions(state, seat, builds, spend)
         if moves or builds is not True and can_build(state, seat):
             return moves
         return [{"type": "pass", "seat": seat}]
     if phase == "research":
-        return research_choices(state, seat, builds)
+        return research_choices(state, seat, builds, spend)
     if phase == "return":
         return [{"type": "bottom", "seat": seat, "card": c}
                 for c in sorted(state["research"]["cards"])]
@@ -40,11 +42,12 @@ def _listed(builds, card: int) -> bool:
     return builds is True or bool(builds) and card in builds
 
 
-def main_actions(state: dict, seat: int, builds=True) -> list[dict]:
+def main_actions(state: dict, seat: int, builds=True, spend=None) -> list[dict]:
     moves = file_moves(state, seat) + pick_moves(state, seat)
     if builds:
         moves += build_moves(state, seat, [(card, source) for card, source in
-                                           _buildable(state, seat) if _listed(builds, card)])
+                                           _buildable(state, seat) if _listed(builds, card)],
+                             spend)
     return moves + research_moves(state, seat)
 
 
@@ -91,18 +94,34 @@ def payment_search(state, seat, converters=None) -> Search:
     return Search(table.player(state, seat)["ring"], converters)
 
 
-def build_moves(state, seat, cards: list[tuple[int, str]]) -> list[dict]:
-    """Every distinct payment for building each card from where it lies (``(card,
-    source)`` pairs), one search serving them all (Z-3.3, Z-5, Z-6.3)."""
+def build_moves(state, seat, cards: list[tuple[int, str]], spend=None) -> list[dict]:
+    """The Builds of each card from where it lies (``(card, source)`` pairs), one search
+    serving them all (Z-3.3, Z-5, Z-6.3), folded by spend: one per spend that pays, with
+    one of its minimal Converter sets and ``"other_converters": true`` when it has more
+    (listing every set of every spend costs too much: RULES.md, "One card's ways to
+    pay"). With ``spend`` (sorted colours): that spend's Builds, one per Converter set."""
     if not cards:
         return []
     search, moves = payment_search(state, seat), []
+    if spend is not None:
+        spent = {c: spend.count(c) for c in COLORS}
+        for card, source in cards:
+            moves += [_build_move(seat, card, colours, converters) for colours, converters
+                      in search.spend_payments(*_price(state, seat, card, source), spent)]
+        return moves
     for card, source in cards:
-        target, low, high = _price(state, seat, card, source)
-        moves += [{"type": "build", "seat": seat, "card": card, "spend": list(spend),
-                   "converters": list(converters)}
-                  for spend, converters in search.payments(target, low, high)]
+        moves += [_build_move(seat, card, colours, converters, others)
+                  for colours, converters, others
+                  in search.folded(*_price(state, seat, card, source))]
     return moves
+
+
+def _build_move(seat, card, spend, converters, others=False) -> dict:
+    move = {"type": "build", "seat": seat, "card": card, "spend": list(spend),
+            "converters": list(converters)}
+    if others:
+        move["other_converters"] = True
+    return move
 
 
 def _price(state, seat, card, source) -> tuple[str, int, int]:
@@ -145,10 +164,10 @@ def is_legal_build(state: dict, seat: int, move: dict) -> bool:
     return payment_search(state, seat, converters).pays_exactly(target, low, high, spent)
 
 
-def research_choices(state, seat, builds=True) -> list[dict]:
+def research_choices(state, seat, builds=True, spend=None) -> list[dict]:
     cards = sorted(state["research"]["cards"])
     moves = build_moves(state, seat, [(card, "research") for card in cards
-                                      if _listed(builds, card)])
+                                      if _listed(builds, card)], spend)
     if table.can_file(state, seat):
         moves += [{"type": "file", "seat": seat, "card": c} for c in cards]
     return moves + [{"type": "decline", "seat": seat}]

@@ -68,6 +68,14 @@ SPEND = {"type": "array", "items": COLOR, "maxItems": MOST_COST,
 USED_CONVERTERS = {"type": "array", "items": {"type": "integer", "enum": CONVERTERS},
                    "maxItems": len(CONVERTERS), "uniqueItems": True,
                    "description": "the Converters used for this Build, ids sorted (Z-5)"}
+#: a listing's note on a Build, ignored when sent back: Builds are listed once per spend
+OTHER_CONVERTERS = {
+    "type": "boolean", "enum": [True],
+    "description": "listed Builds only: other minimal Converter sets pay the same spend. A "
+                   "listing holds one Build per card and spend, with one of its Converter "
+                   "sets; narrowed to the spend (match {\"card\": c, \"spend\": "
+                   "[…]}, or ?card=c&spend=red,blue) it lists every set (RULES.md, \"One "
+                   "card's ways to pay\"). Ignored when the move is sent back"}
 
 MOVES = {
     "file": _move("File a display card, or a card drawn by Research (Z-3.1); via: the gizmo "
@@ -78,7 +86,8 @@ MOVES = {
     "build": _move("Build card from the display, your Archive or a Research draw, paying "
                    "spend with converters (Z-3.3); via: a free Level I build granted by a "
                    "gizmo", SEAT, required=["card", "spend", "converters"], card=DECK_CARD,
-                   spend=SPEND, converters=USED_CONVERTERS, via=_granting("build_free")),
+                   spend=SPEND, converters=USED_CONVERTERS, via=_granting("build_free"),
+                   other_converters=OTHER_CONVERTERS),
     "research": _move("Research the deck of level (Z-3.4); via: the gizmo granting it", SEAT,
                       required=["level"], level=LEVEL, via=_granting("research")),
     "decline": _move("Research: neither build nor file a drawn card (Z-3.4)", SEAT),

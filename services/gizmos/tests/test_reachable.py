@@ -106,7 +106,7 @@ def test_Z_11_a_forged_state_costs_no_more_work_than_the_checks_allow():
     assert state["ending"] and len(state["seats"][0]["built"]) == 17
     with tally() as work:
         moves = GAME.legal_moves(state)
-    assert len(moves) > 1000 and 0 < work.nodes < WORK_BOUND
+    assert len(moves) > 50 and 0 < work.nodes < WORK_BOUND  # Builds folded by spend
 
 
 @pytest.mark.parametrize("forge, rule", [
