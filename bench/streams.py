@@ -260,7 +260,8 @@ def report(result: dict, workers: int) -> None:
         print(f"  {name:<44}{rate(result[key]):>10,.0f}{p50:>10.1f}{p99:>10.1f}")
     p50, p99 = percentiles(result["push"])
     print(f"  {'move sent -> its event on each stream':<44}{'':>10}{p50:>10.1f}{p99:>10.1f}"
-          f"   ({len(result['push'])} of {result['expected_events']} events arrived)")
+          f"   ({len(result['push'])} of {result['expected_events']} events arrived, the "
+          f"slowest in {max(result['push'], default=float('nan')) * 1000:.0f} ms)")
     for line in verdict(result):
         print(f"  {line}")
 

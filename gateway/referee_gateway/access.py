@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from flask import request
+from flask import current_app, request
 
 from referee.engine import canonical
 from referee.errors import (
@@ -149,6 +149,7 @@ def write(store, sid: str, plan, *, body=None, precheck=None, remember=True, pin
                             rewrite=change.rewrite, meta_set=change.meta_set,
                             meta_del=change.meta_del,
                             pushed=change.pushed and change.pushed(entry)):
+                ring_here(sid, change.state["version"])
                 return json_response(change.answer, change.status,
                                      {"ETag": f'"{change.state["version"]}"'})
         if if_match is not None:  # the client chose on a version now gone
@@ -157,6 +158,14 @@ def write(store, sid: str, plan, *, body=None, precheck=None, remember=True, pin
                                   f"version {current}", current_version=current)
     raise VersionConflict("the session is too busy; fetch it and try again",
                           current_version=store.load(sid).version)
+
+
+def ring_here(sid: str, version: int) -> None:
+    """Wake this process's streams of ``sid`` now: the change's announcement through Redis
+    reaches the others, and here only after a round trip (events.py's doorbell)."""
+    bell = current_app.extensions.get("doorbell")
+    if bell is not None:
+        bell.ring(sid, version)
 
 
 class Stale(Exception):

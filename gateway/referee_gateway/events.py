@@ -116,10 +116,14 @@ class Doorbell:
             return self.versions.get(sid, 0)
 
     def ring(self, sid: str | None = None, version: int = 0) -> None:
-        """Wake one session's streams (None: every stream), announcing ``version``."""
+        """Wake one session's streams (None: every stream), announcing ``version``; a
+        version already rung here is not rung again (the process that made a change rings
+        its own streams at once, then hears the change's announcement)."""
         with self.lock:
             rung = list(self.waiting) if sid is None else [sid] if sid in self.waiting else []
             if rung and sid is not None:
+                if version and version <= self.versions.get(sid, 0):
+                    return
                 self.versions[sid] = max(version, self.versions.get(sid, 0))
             bells = [bell for s in rung for bell in self.waiting[s]]
             for s in rung:
@@ -231,10 +235,13 @@ def register(app, api, stopping=worker_stopping):
                 return events[watcher(shown, language)]
         return redacted.event(sid, game, shown, entry, language)
 
-    def watch(sid, game, seat, language) -> None:
-        """Renew this stream's place among the session's watchers for three heartbeats:
-        the moves made meanwhile redact for its seat and language in their own call."""
+    def watch(sid, game, seat, language) -> float:
+        """Renew this stream's place among the session's watchers for three heartbeats
+        (the moves made meanwhile redact for its seat and language in their own call);
+        when, on the monotonic clock. A stream renews at most once a heartbeat, so at most
+        two heartbeats apart (a wait is at most one)."""
         store.watch(sid, watcher(shown_as(game, seat), language), 3 * heartbeat)
+        return time.monotonic()
 
     ticket_seconds = int(app.config.get("STREAM_TICKET_SECONDS", 60))
     api.spec.components.security_scheme("streamTicket", {
@@ -337,13 +344,13 @@ def register(app, api, stopping=worker_stopping):
         client_socket = connection_of(request.environ)
         said = spoken_language()  # the events' and an end's language, for people
         try:
-            watch(sid, session.game, view_seat(caller), said)
+            renewed = watch(sid, session.game, view_seat(caller), said)
         except BaseException:
             bell.unwatch(sid, ring)
             raise
 
         def stream():
-            nonlocal caller
+            nonlocal caller, renewed
             sent = session.version if since is None else since
             try:
                 yield f"retry: {RETRY_MS}\n\n"
@@ -381,7 +388,8 @@ def register(app, api, stopping=worker_stopping):
                     if not rung:
                         if peer_closed(client_socket):  # gone: free its place now
                             return
-                        watch(sid, session.game, view_seat(caller), said)
+                        if time.monotonic() - renewed >= heartbeat:
+                            renewed = watch(sid, session.game, view_seat(caller), said)
                         yield ": keep-alive\n\n"
             except (redis.RedisError, RefereeError) as exc:  # the client resumes
                 log.warning("stream %s ended: %r", sid, exc)
