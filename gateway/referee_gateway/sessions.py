@@ -45,6 +45,7 @@ SESSION_LINKS = {name: {"operationId": op, "parameters": {"sid": "$response.body
 __all__ = ["register", "_matches", "_version_header"]
 
 MOVE_TYPE = re.compile(r"[a-z_]{1,40}")
+SPEND = re.compile(r"[a-z_]{1,40}(,[a-z_]{1,40}){0,39}")  # the query's own rule, documented
 #: the query parameters that narrow a legal-moves listing (the match of /v1/legal-moves)
 MOVE_FILTERS = [
     {"name": "type", "in": "query", "required": False, "description": "only moves of this type",
@@ -57,10 +58,9 @@ MOVE_FILTERS = [
      "description": "only the moves spending these spheres, colours separated by commas, in "
                     "any order (Gizmos: with card, every Converter set of that spend; the "
                     "listing holds one per spend)",
-     "schema": {"type": "string", "maxLength": 400, "pattern": "^[a-z_]+(,[a-z_]+)*$"},
+     "schema": {"type": "string", "maxLength": 1639, "pattern": f"^{SPEND.pattern}$"},
      "example": "black,red"},
 ]
-SPEND = re.compile(r"[a-z_]{1,40}(,[a-z_]{1,40}){0,39}")
 
 
 def move_filter(args) -> dict:

@@ -115,9 +115,14 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
         at_table(engine, body["state"], body.get("view_as"), "view_as")
         at_table(engine, body["state"], body.get("entrant"), "entrant")
         check_annotations(body["move"])
+        lang = language()
+        seats, languages = body.get("redact_for", []), body.get("redact_languages", [lang])
+        if len(set(seats)) != len(seats) or len(set(languages)) != len(languages):
+            raise BadRequest("redact_for and redact_languages must not repeat themselves")
+        for seat in seats:
+            at_table(engine, body["state"], seat, "redact_for")
         state, events, move = engine.step(body["state"], body["move"],
                                           entrant=body.get("entrant", REFEREE))
-        lang = language()
         answer = {"state": state, "move": dict(move, text=engine.move_text(move, lang)),
                   "events": events}
         if "view_as" in body:
@@ -126,10 +131,10 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
             answer["view"] = engine.view(state, seat)
             answer["view_move"] = dict(seen, text=engine.move_text(seen, lang))
             answer["view_events"] = engine.view_events(events, seat)
-        if body.get("redact_for"):
+        if seats:
             answer["redacted"] = redacted_version(
                 engine, state, {"version": state["version"], "move": move, "events": events},
-                body["redact_for"], body.get("redact_languages") or [lang])
+                seats, languages)
         return json_response(answer)
 
     @route(app, "/v1/score", "POST", summary="Scores with breakdown and ranking",
@@ -247,13 +252,9 @@ def create_app(engine: Engine, calculate_schema=None, test_config: dict | None =
 
 def redacted_version(engine: Engine, state: dict, entry: dict, seats: list,
                      languages: list[str]) -> list[dict]:
-    """A new version as each of ``seats`` sees it in each of ``languages``: its log entry
-    and view, exactly what ``/v1/redact`` answers for that seat (a state the engine just
-    made: trusted)."""
-    if len(set(seats)) != len(seats) or len(set(languages)) != len(languages):
-        raise BadRequest("redact_for and redact_languages must not repeat themselves")
-    for seat in seats:
-        at_table(engine, state, seat, "redact_for")
+    """A new version as each of ``seats`` (at the table) sees it in each of ``languages``:
+    its log entry and view, exactly what ``/v1/redact`` answers for that seat (a state the
+    engine just made: trusted)."""
     views = {seat: engine.view(state, seat, trusted=True) for seat in seats}
     return [{"seat": seat, "language": lang, "entry": seen_entries(engine, [entry], seat, lang)[0],
              "view": views[seat]} for seat in seats for lang in languages]
