@@ -13,7 +13,7 @@ generator) resampled. Each game's ``bots.py``, beside its engine, has
                                              # view unchanged (blank_world copies it)
     evaluate(state, seat) -> float           # optional; default: the score lead
     playout_move(state, seat, moves, rnd)    # optional; default: a uniform legal move
-    PLAYOUT_DEPTH, EVAL_SCALE                # optional tuning of ``strong``
+    PLAYOUT_DEPTH, EVAL_SCALE, EXPLORATION   # optional tuning of ``strong``
 
 so the bot is fair by construction: nothing it computes can depend on a
 secret, since no secret ever reaches it (after OpenSpiel's ``ismcts.py``).
@@ -49,6 +49,7 @@ MAX_BUDGET_MS = 2000  # a bot-move request never holds a worker longer than this
 GREEDY_WORLDS = 3  # worlds a greedy bot averages a move's result over
 DEFAULT_PLAYOUT_DEPTH = 60  # steps of a strong bot's playout before it evaluates
 DEFAULT_EVAL_SCALE = 5.0  # a lead of this many points is worth ~73 % (logistic)
+DEFAULT_EXPLORATION = 0.7  # the search's UCB1 constant, for payoffs in [0, 1]
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,7 @@ class Hooks:
     playout_move: object
     playout_depth: int
     eval_scale: float
+    exploration: float = DEFAULT_EXPLORATION
 
 
 def blank_world(view: dict) -> dict:
@@ -171,7 +173,8 @@ def hooks(engine: Engine) -> Hooks:
     playout_move = getattr(module, "playout_move", None) or uniform_move
     return Hooks(sample, evaluate, playout_move,
                  getattr(module, "PLAYOUT_DEPTH", DEFAULT_PLAYOUT_DEPTH),
-                 getattr(module, "EVAL_SCALE", DEFAULT_EVAL_SCALE))
+                 getattr(module, "EVAL_SCALE", DEFAULT_EVAL_SCALE),
+                 getattr(module, "EXPLORATION", DEFAULT_EXPLORATION))
 
 
 def uniform_move(state: dict, seat: int, moves: list, rnd: random.Random) -> dict:

@@ -32,7 +32,6 @@ from .bots import judged, logistic
 from .engine import clone
 from .known import serialize
 
-EXPLORATION = 0.7  # UCB1's constant for payoffs in [0, 1]
 PRIOR_VISITS = 3  # the weight of the one-ply judgement a root move starts with
 
 
@@ -148,9 +147,11 @@ def select(table, node: Node, moves: list) -> tuple[bytes, dict]:
     if untried:
         return table.rnd.choice(untried)
 
+    exploration = table.hooks.exploration  # the game's UCB1 constant
+
     def ucb(pair):
         visits, payoff, available = stats[pair[0]]
-        return payoff / visits + EXPLORATION * math.sqrt(math.log(available) / visits)
+        return payoff / visits + exploration * math.sqrt(math.log(available) / visits)
 
     return max(moves, key=ucb)
 
