@@ -28,6 +28,8 @@ from importlib.metadata import entry_points
 
 from referee.bots import Budget, choose_for
 
+#: decisions after which a game is scored as it stands (a bound on every game's time)
+MOST_DECISIONS = 2000
 #: the clocks of the decisions this process made (``CountedBudget``): each knows its
 #: search's iterations
 CLOCKS: list = []
@@ -56,12 +58,14 @@ def installed(names) -> dict:
 
 
 def play(engine, players: int, seed: int, levels: dict, budget: Budget, times: list,
-         iterations: list) -> dict:
-    """One seeded game between bots; the strong seat's decision times go to ``times``,
-    its searches' iterations to ``iterations``."""
+         iterations: list, most: int = MOST_DECISIONS) -> tuple[dict, bool]:
+    """One seeded game between bots: (its score, whether it ended). The strong seat's
+    decision times go to ``times``, its searches' iterations to ``iterations``. A game
+    still going after ``most`` decisions is scored as it stands (no rule bounds a
+    Ghostone game's length: bots can move rocks about for ever)."""
     state = engine.new(players, seed=seed)
     decision = 0
-    while state["to_move"]:
+    while state["to_move"] and decision < most:
         seat = state["to_move"][0]
         choices = len(engine.legal_moves(state, seat, trusted=True))
         now = time.process_time if budget.cpu else time.perf_counter  # the budget's clock
@@ -73,39 +77,42 @@ def play(engine, players: int, seed: int, levels: dict, budget: Budget, times: l
         del CLOCKS[clocks:]
         state = engine.apply(state, move, trusted=True)[0]
         decision += 1
-    return engine.score(state, trusted=True)
+    return engine.score(state, trusted=True), not state["to_move"]
 
 
-def one_game(job: tuple) -> tuple[float, list, list]:
+def one_game(job: tuple) -> tuple[float, list, list, bool]:
     """One game of a match (a worker process's unit): the strong seat's share of the
-    win, its decision times and its searches' iterations."""
-    game, opponent, players, seed, budget, strong = job
+    win, its decision times, its searches' iterations and whether the game was cut."""
+    game, opponent, players, seed, budget, strong, most = job
     engine = installed([game])[game]
     levels = {seat: opponent for seat in range(1, players + 1)}
     levels[strong] = "strong"
     times: list = []
     iterations: list = []
-    winners = play(engine, players, seed, levels, budget, times, iterations)["winners"]
-    return (strong in winners) / len(winners), times, iterations
+    score, ended = play(engine, players, seed, levels, budget, times, iterations, most)
+    winners = score["winners"]
+    return (strong in winners) / len(winners), times, iterations, not ended
 
 
 def match(engine, opponent: str, games: int, players: int, budget: Budget, first_seed: int,
-          jobs: int = 1):
-    """``games`` games of strong against ``opponent``: (wins, times, iterations)."""
-    wins, times, iterations, began = 0.0, [], [], time.perf_counter()
-    work = [(engine.id, opponent, players, first_seed + game, budget, game % players + 1)
+          jobs: int = 1, most: int = MOST_DECISIONS):
+    """``games`` games of strong against ``opponent``: (wins, times, iterations, games
+    cut at ``most`` decisions)."""
+    wins, times, iterations, cut, began = 0.0, [], [], 0, time.perf_counter()
+    work = [(engine.id, opponent, players, first_seed + game, budget, game % players + 1, most)
             for game in range(games)]
     with multiprocessing.Pool(jobs) if jobs > 1 else nullcontext() as pool:
         results = pool.imap(one_game, work) if pool else map(one_game, work)
-        for done, (won, decided, searched) in enumerate(results, 1):
+        for done, (won, decided, searched, stopped) in enumerate(results, 1):
             wins += won
+            cut += stopped
             times += decided
             iterations += searched
             elapsed = time.perf_counter() - began
             say(f"  {engine.id} strong vs {opponent}: game {done}/{games}, {wins:g} won, "
                 f"{elapsed / 60:.1f} min so far, about "
                 f"{elapsed / done * (games - done) / 60:.0f} min to go")
-    return wins, times, iterations
+    return wins, times, iterations, cut
 
 
 def choices_per_seat(engine, games: int = 3) -> float:
@@ -145,12 +152,15 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1,
                         help="games played at once, in worker processes (each bot's time "
                              "budget is wall-clock: jobs beyond the idle cores cost strength)")
+    parser.add_argument("--most-decisions", type=int, default=MOST_DECISIONS,
+                        help="a game still going after this many decisions is scored as it "
+                             f"stands and counted as cut (default {MOST_DECISIONS})")
     args = parser.parse_args(argv)
     budgets = [CountedBudget(iterations=args.iterations, seconds=None)] if args.iterations \
         else [CountedBudget(seconds=ms / 1000, cpu=args.cpu_clock)
               for ms in args.budget_ms or [1000]]
     run(installed(args.game), args.opponent or ["random", "greedy"], args.games, budgets,
-        args.seed, args.jobs)
+        args.seed, args.jobs, args.most_decisions)
     return 0
 
 
@@ -161,7 +171,7 @@ def spent(budget: Budget) -> str:
 
 
 def run(games: dict, opponents: list, count: int, budgets: list, seed: int,
-        jobs: int = 1) -> None:
+        jobs: int = 1, most: int = MOST_DECISIONS) -> None:
     names = ", ".join(spent(budget) for budget in budgets)
     say(f"bots: {count} games per game, opponent and budget; strong's budget {names} "
         f"per move…")
@@ -174,20 +184,21 @@ def run(games: dict, opponents: list, count: int, budgets: list, seed: int,
           f"budget {names} per move (a row as each pairing ends; it/s: the search's "
           f"iterations per second of deciding)", flush=True)
     print(f"  {'game':<12}{'players':>8}  {'opponent':<9}{'budget':>12}{'won':>7}"
-          f"{'p50 ms':>9}{'p99 ms':>9}{'it/s':>8}{'decisions':>11}{'minutes':>9}", flush=True)
+          f"{'p50 ms':>9}{'p99 ms':>9}{'it/s':>8}{'decisions':>11}{'minutes':>9}{'cut':>5}",
+          flush=True)
     for game, engine in games.items():
         for opponent in opponents:
             for budget in budgets:
                 began = time.perf_counter()
-                wins, times, iterations = match(engine, opponent, count, engine.min_players,
-                                                budget, seed, jobs)
+                wins, times, iterations, cut = match(
+                    engine, opponent, count, engine.min_players, budget, seed, jobs, most)
                 p50 = statistics.median(times) * 1000 if times else 0
                 p99 = percentile(times, 0.99) * 1000 if times else 0
                 rate = sum(iterations) / sum(times) if times else 0
                 print(f"  {game:<12}{engine.min_players:>8}  {opponent:<9}"
                       f"{spent(budget):>12}{wins / count:>7.0%}{p50:>9.0f}{p99:>9.0f}"
                       f"{rate:>8.0f}{len(times):>11}"
-                      f"{(time.perf_counter() - began) / 60:>9.1f}", flush=True)
+                      f"{(time.perf_counter() - began) / 60:>9.1f}{cut:>5}", flush=True)
 
 
 if __name__ == "__main__":
