@@ -90,7 +90,9 @@ def one_game(job: tuple) -> tuple[float, list, list, bool]:
     times: list = []
     iterations: list = []
     score, ended = play(engine, players, seed, levels, budget, times, iterations, most)
-    winners = score["winners"]
+    # (a game cut short has no winners yet: the leaders as it stands, ranked first)
+    winners = score["winners"] if ended else [r["seat"] for r in score["ranking"]
+                                              if r["rank"] == 1]
     return (strong in winners) / len(winners), times, iterations, not ended
 
 
