@@ -412,16 +412,21 @@ class Search:
         if not n:
             return {most: partial[most]} if exact and most in partial else (
                 {} if exact else partial)
-        allows, room, guard = self.capacity.allows, self.capacity.room, _GUARD
-        after: dict[int, list[int]] = {}
+        after: dict[int, set[int]] = {}
         for made, vectors in partial.items():
             for units in range(max(n, most - made) if exact else n, most - made + 1):
                 group = self._group(t, x, n, units, units)
                 self._count(len(vectors) * len(group))
-                after.setdefault(made + units, []).extend(
-                    v for a in vectors for b in group
-                    if (room - (v := a + b)) & guard == guard or allows(v))
-        return {made: _minimal(vs) for made, vs in after.items() if vs}
+                after.setdefault(made + units, set()).update(
+                    a + b for a in vectors for b in group)
+        # many sums come up more than once: each is checked against the capacity once
+        return {made: _minimal(vs) for made, sums in after.items()
+                if (vs := self._allowed(sums))}
+
+    def _allowed(self, needs) -> list[int]:
+        """Those of ``needs`` (use vectors) the capacity allows."""
+        allows, room, guard = self.capacity.allows, self.capacity.room, _GUARD
+        return [v for v in needs if (room - v) & guard == guard or allows(v)]
 
     def _grow(self, t: int, x: int, k: int, fresh: bool) -> list[int]:
         """Minimal use vectors turning one unit of colour ``x`` into ``k`` units
