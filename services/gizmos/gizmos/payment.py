@@ -412,16 +412,21 @@ class Search:
         if not n:
             return {most: partial[most]} if exact and most in partial else (
                 {} if exact else partial)
-        allows, room, guard = self.capacity.allows, self.capacity.room, _GUARD
-        after: dict[int, list[int]] = {}
+        after: dict[int, set[int]] = {}
         for made, vectors in partial.items():
             for units in range(max(n, most - made) if exact else n, most - made + 1):
                 group = self._group(t, x, n, units, units)
                 self._count(len(vectors) * len(group))
-                after.setdefault(made + units, []).extend(
-                    v for a in vectors for b in group
-                    if (room - (v := a + b)) & guard == guard or allows(v))
-        return {made: _minimal(vs) for made, vs in after.items() if vs}
+                after.setdefault(made + units, set()).update(
+                    a + b for a in vectors for b in group)
+        return {made: _minimal(vs) for made, sums in after.items()
+                if (vs := self._allowed(sums))}
+
+    def _allowed(self, needs) -> list[int]:
+        """Those of ``needs`` (use vectors) the capacity allows: sums are gathered in a
+        set first, as many come up more than once, so each is checked once."""
+        allows, room, guard = self.capacity.allows, self.capacity.room, _GUARD
+        return [v for v in needs if (room - v) & guard == guard or allows(v)]
 
     def _grow(self, t: int, x: int, k: int, fresh: bool) -> list[int]:
         """Minimal use vectors turning one unit of colour ``x`` into ``k`` units
@@ -429,14 +434,14 @@ class Search:
         key = (t, x, k, fresh)
         if key in self._grown:
             return self._grown[key]
-        allows, room, guard, found = self.capacity.allows, self.capacity.room, _GUARD, []
+        allows, found = self.capacity.allows, set()
         recolour = _UNIT[_RECOLOUR[COLORS[x]]]
         fresh = fresh and allows(recolour)
         if k == 1:
             if t in (x, WILD):
-                found.append(0)
+                found.add(0)
             elif fresh and t < WILD:  # one recolouring makes it the card's colour
-                found.append(recolour)
+                found.add(recolour)
         else:
             double = _UNIT[_DOUBLE[COLORS[x]]]
             if allows(double):  # double it: each half makes part of the units
@@ -445,21 +450,17 @@ class Search:
                     right = self._grow(t, x, k - k1, True)
                     self._count(len(left) * len(right))
                     if k1 == k - k1:  # the halves are alike: each pair once
-                        found += [v for i, a in enumerate(left) for b in left[i:]
-                                  if (room - (v := double + a + b)) & guard == guard
-                                  or allows(v)]
+                        found.update(double + a + b for i, a in enumerate(left)
+                                     for b in left[i:])
                     else:
-                        found += [v for a in left for b in right
-                                  if (room - (v := double + a + b)) & guard == guard
-                                  or allows(v)]
+                        found.update(double + a + b for a in left for b in right)
             if fresh:  # recolour it to a colour that is then doubled
                 for y in range(len(COLORS)):
                     if y != x:
                         rest = self._grow(t, y, k, False)
                         self._count(len(rest))
-                        found += [v for r in rest if (room - (v := recolour + r)) & guard == guard
-                                  or allows(v)]
-        self._grown[key] = result = _minimal(found)
+                        found.update(recolour + r for r in rest)
+        self._grown[key] = result = _minimal(self._allowed(found))
         return result
 
     def _group(self, t: int, x: int, n: int, units: int, largest: int) -> list[int]:
@@ -470,16 +471,15 @@ class Search:
         key = (t, x, n, units, largest)
         if key in self._groups:
             return self._groups[key]
-        allows, room, guard, found = self.capacity.allows, self.capacity.room, _GUARD, []
+        found = set()
         for k in range(min(largest, units - n + 1), 0, -1):
             if k * n < units:
                 break
             first = self._grow(t, x, k, True)
             rest = self._group(t, x, n - 1, units - k, k)
             self._count(len(first) * len(rest))
-            found += [v for a in first for b in rest
-                      if (room - (v := a + b)) & guard == guard or allows(v)]
-        self._groups[key] = result = _minimal(found)
+            found.update(a + b for a in first for b in rest)
+        self._groups[key] = result = _minimal(self._allowed(found))
         return result
 
     # ------------------------------------------------------------- card sets
