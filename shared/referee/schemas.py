@@ -4,11 +4,14 @@ Schemas check what crosses the wire and feed the OpenAPI document; engines
 never see a schema object, only the plain data a schema loaded.
 """
 
+from jsonschema import Draft202012Validator
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, validate
 
 from .bots import LEVELS as BOT_LEVELS
 from .engine import LANGUAGES, MAX_SEED, MODES
-from .wire import ENTRANT, MAX_REDACT_ENTRIES, REDACT_FOR, REDACT_LANGUAGES, SEED_DOC
+from .wire import (
+    ENTRANT, MAX_REDACT_ENTRIES, MOVE_MATCH, REDACT_FOR, REDACT_LANGUAGES, SEED_DOC,
+)
 
 
 class Base(Schema):
@@ -72,28 +75,21 @@ class StateRequest(Base):
     state = State
 
 
+MATCH_REFUSED = (f"must be an object of at most {MOVE_MATCH['maxProperties']} move fields, "
+                 "each a string, an integer, a boolean or a list of at most "
+                 f"{MOVE_MATCH['additionalProperties']['anyOf'][3]['maxItems']} strings")
+
+
 class MoveMatch(fields.Field):
-    """Move fields and the values a listed move must have: strings, integers, booleans,
-    lists of strings (Gizmos' spend: every Converter set of it)."""
+    """Move fields and the values a listed move must have, checked against the one
+    description of ``match`` the OpenAPI document shows (``wire.MOVE_MATCH``)."""
+
+    checker = Draft202012Validator(MOVE_MATCH)
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, dict) or len(value) > MAX_MATCH_FIELDS or not all(
-                isinstance(k, str) and len(k) <= 40 and _match_value(v)
-                for k, v in value.items()):
-            raise ValidationError(f"must be an object of at most {MAX_MATCH_FIELDS} move "
-                                  "fields, each a string, an integer, a boolean or a list of "
-                                  f"at most {MAX_MATCH_ITEMS} strings")
+        if not self.checker.is_valid(value):
+            raise ValidationError(MATCH_REFUSED)
         return value
-
-
-MAX_MATCH_FIELDS, MAX_MATCH_ITEMS = 8, 40
-
-
-def _match_value(value) -> bool:
-    if type(value) is list:
-        return len(value) <= MAX_MATCH_ITEMS and all(
-            type(v) is str and len(v) <= 40 for v in value)
-    return type(value) in (str, int, bool) and (type(value) is not str or len(value) <= 200)
 
 
 class LegalMovesRequest(Base):
