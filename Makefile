@@ -9,7 +9,8 @@ PROJECTS := shared gateway client $(SERVICES)
 STAMP  := $(VENV)/.installed
 # pytest-xdist processes for `make test`: whole test files go to each (--dist loadfile keeps a
 # file's live stack and browser in one process). Most of the time is spent waiting on browsers,
-# gunicorn and Redis, so three keep two cores busy: 33 min instead of 80+ (one process).
+# gunicorn and Redis, so three keep two cores busy: 33 min instead of 80+ (one process). Files
+# go out in collection order, the longest first (conftest.py's STARTED_FIRST).
 TEST_WORKERS ?= 3
 
 .PHONY: run test bench openapi deploy-files golden pictures lock install clean help
@@ -41,7 +42,7 @@ test: $(STAMP)
 	@sh tools/ensure_promtool.sh; sh tools/ensure_chromium.sh; sh tools/ensure_node.sh; \
 		sh tools/ensure_redis7.sh; \
 		VENV=$(VENV) sh tools/ensure_kubectl.sh; VENV=$(VENV) sh tools/ensure_checkov.sh; \
-		$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=25
+		$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --durations=25
 
 bench: $(STAMP)
 	$(PY) bench/run.py
