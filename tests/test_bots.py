@@ -189,6 +189,25 @@ def test_the_first_judgement_of_many_moves_stops_at_the_deadline(monkeypatch):
     assert 1 <= len(judged) < 20
 
 
+def test_a_grouping_game_picks_a_group_first_then_a_move_of_it(monkeypatch):
+    """Ghostone names a placement's plate as its group (``move_group``): the root's ~900
+    placements share their visits among 16 plates, each iteration one visit to one
+    plate, and the answer is a move of the plate visited most. The other games name no
+    groups: their nodes are flat, as before."""
+    engine = engine_of("ghostone")
+    state = engine.new(3, seed=1)
+    seat, made, real = state["to_move"][0], [], ismcts.Node
+    monkeypatch.setattr(ismcts, "Node", lambda: made.append(real()) or made[-1])
+    move = bots.choose_for(engine, state, seat, "strong", 1,
+                           bots.Budget(iterations=200, seconds=None))
+    visits = {plate: stats[0] for plate, stats in made[0].groups.items()}
+    assert len(visits) == 16  # every plate is free at the first placement
+    assert sum(visits.values()) == 16 * ismcts.PRIOR_VISITS + 200
+    assert visits[move["plate"]] == max(visits.values())
+    assert not [game for game in installed_games()
+                if game != "ghostone" and bots.hooks(engine_of(game)).move_group]
+
+
 def test_a_time_budget_keeps_its_reserve_and_an_iteration_as_long_as_the_longest(
         monkeypatch):
     """The clock, its readings given: with a 1 s budget the search stops once one more

@@ -14,6 +14,7 @@ generator) resampled. Each game's ``bots.py``, beside its engine, has
     evaluate(state, seat) -> float           # optional; default: the score lead
     playout_move(state, seat, moves, rnd)    # optional; default: a uniform legal move
     PLAYOUT_DEPTH, EVAL_SCALE, EXPLORATION   # optional tuning of ``strong``
+    move_group(move) -> hashable | None      # optional: ``strong`` picks a group, then a move
 
 so the bot is fair by construction: nothing it computes can depend on a
 secret, since no secret ever reaches it (after OpenSpiel's ``ismcts.py``).
@@ -122,6 +123,9 @@ class Hooks:
     playout_depth: int
     eval_scale: float
     exploration: float = DEFAULT_EXPLORATION
+    #: a move's group in the search (``None``: the move is its own group), or ``None``:
+    #: no grouping, every node picks among its moves at once (see ``ismcts.select``)
+    move_group: object = None
 
 
 def blank_world(view: dict) -> dict:
@@ -174,7 +178,8 @@ def hooks(engine: Engine) -> Hooks:
     return Hooks(sample, evaluate, playout_move,
                  getattr(module, "PLAYOUT_DEPTH", DEFAULT_PLAYOUT_DEPTH),
                  getattr(module, "EVAL_SCALE", DEFAULT_EVAL_SCALE),
-                 getattr(module, "EXPLORATION", DEFAULT_EXPLORATION))
+                 getattr(module, "EXPLORATION", DEFAULT_EXPLORATION),
+                 getattr(module, "move_group", None))
 
 
 def uniform_move(state: dict, seat: int, moves: list, rnd: random.Random) -> dict:

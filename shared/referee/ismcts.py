@@ -22,6 +22,12 @@ availability: how often it was legal when the node was visited (another seat's
 moves depend on a hand the bot only samples); UCB1 picks among the available
 moves with the availability in place of the parent's visits.
 
+A game may name each move's *group* (``move_group``: a Ghostone placement's plate).
+Its nodes then choose twice, by the same UCB1: a group among the available
+groups, then a move of that group. A few hundred placements share their visits
+among 16 plates, where a flat node would give each one visit and look no deeper
+with a search of a thousand iterations. Without the hook a node is flat, as it was.
+
 Chance is never a node: a digital world's own (sampled) generator plays it
 inside ``apply``, and tabletop chance is drawn from the outcomes' weights.
 """
@@ -36,11 +42,13 @@ PRIOR_VISITS = 3  # the weight of the one-ply judgement a root move starts with
 
 
 class Node:
-    __slots__ = ("moves", "stats")
+    __slots__ = ("groups", "members", "moves", "stats")
 
     def __init__(self):
         self.stats: dict[bytes, list] = {}  # move key → [visits, payoff, available]
         self.moves: list | None = None  # (key, move) pairs, where the view fixes them
+        self.groups: dict = {}  # group → [visits, payoff, available] (a grouping game's)
+        self.members: dict | None = None  # group → its (key, move) pairs, with ``moves``
 
 
 def search(table, clock) -> dict:
@@ -61,7 +69,14 @@ def search(table, clock) -> dict:
         visits, payoff, _ = root.stats.get(move_key(move), (0, 0.0, 0))
         return visits, payoff / visits if visits else -math.inf, -index
 
-    return max(enumerate(table.moves), key=rank)[1]
+    candidates, group = list(enumerate(table.moves)), group_of(table)
+    if group:  # the group visited most, then its move visited most
+        def group_rank(named):
+            visits, payoff, _ = root.groups.get(named, (0, 0.0, 0))
+            return visits, payoff / visits if visits else -math.inf
+        best = max(dict.fromkeys(group(move) for move in table.moves), key=group_rank)
+        candidates = [(index, move) for index, move in candidates if group(move) == best]
+    return max(candidates, key=rank)[1]
 
 
 def iterate(table, nodes: dict, state: dict, clock) -> None:
@@ -76,16 +91,27 @@ def iterate(table, nodes: dict, state: dict, clock) -> None:
         fresh = node is None
         if fresh:
             node = nodes[key] = Node()
-        key, move = select(table, node, listing(table, node, state, actor))
-        path.append((node, key, actor))
+        moves = listing(table, node, state, actor)
+        if table.hooks.move_group:
+            group = select_group(table, node, moves)
+            key, move = select(table, node, members(table, node, moves)[group])
+        else:
+            group = None
+            key, move = select(table, node, moves)
+        path.append((node, key, actor, group))
         table.advance(state, move)
         if fresh:
             break
     payoffs = table.rewards(playout(table, state, clock))
-    for node, key, actor in path:
+    for node, key, actor, group in path:
+        payoff = payoffs[actor]
         stats = node.stats[key]
         stats[0] += 1
-        stats[1] += payoffs[actor]
+        stats[1] += payoff
+        if group is not None:
+            stats = node.groups[group]
+            stats[0] += 1
+            stats[1] += payoff
 
 
 def seed(table, node: Node, state: dict, actor: int, clock) -> None:
@@ -99,8 +125,15 @@ def seed(table, node: Node, state: dict, actor: int, clock) -> None:
     def value_of(listed):
         return logistic(evaluate(table.play(state, listed[1]), actor) / scale)
 
-    for (key, _), value in judged(table, listing(table, node, state, actor), clock, value_of):
+    group_of_move, best = group_of(table), {}
+    for (key, move), value in judged(table, listing(table, node, state, actor), clock,
+                                     value_of):
         node.stats[key] = [PRIOR_VISITS, PRIOR_VISITS * value, PRIOR_VISITS]
+        if group_of_move:
+            group = group_of_move(move)
+            best[group] = max(value, best.get(group, value))
+    for group, value in best.items():  # a group starts as good as its best move
+        node.groups[group] = [PRIOR_VISITS, PRIOR_VISITS * value, PRIOR_VISITS]
 
 
 def node_key(table, state: dict, actor: int) -> tuple:
@@ -132,6 +165,55 @@ def listing(table, node: Node, state: dict, actor: int) -> list:
     if actor == table.seat or not table.engine.has_secrets:
         node.moves = moves
     return moves
+
+
+def group_of(table):
+    """The game's move → group function, a move without a group its own (``None``: the
+    game does not group its moves)."""
+    hook = table.hooks.move_group
+    if hook is None:
+        return None
+
+    def group(move: dict):
+        named = hook(move)
+        return ("move", move_key(move)) if named is None else named
+    return group
+
+
+def members(table, node: Node, moves: list) -> dict:
+    """The moves listed here by group (kept with the node's listing, where the view
+    fixes it)."""
+    if node.members is not None and node.moves is moves:
+        return node.members
+    group, grouped = group_of(table), {}
+    for pair in moves:
+        grouped.setdefault(group(pair[1]), []).append(pair)
+    if node.moves is moves:
+        node.members = grouped
+    return grouped
+
+
+def select_group(table, node: Node, moves: list):
+    """A grouping game's first choice: an untried group at random, else UCB1 over the
+    groups available here (as :func:`select` over moves)."""
+    stats, untried = node.groups, []
+    groups = members(table, node, moves)
+    for group in groups:
+        entry = stats.get(group)
+        if entry is None:
+            entry = stats[group] = [0, 0.0, 0]
+        entry[2] += 1
+        if not entry[0]:
+            untried.append(group)
+    if untried:
+        return table.rnd.choice(untried)
+    exploration = table.hooks.exploration
+
+    def ucb(group):
+        visits, payoff, available = stats[group]
+        return payoff / visits + exploration * math.sqrt(math.log(available) / visits)
+
+    return max(groups, key=ucb)
 
 
 def select(table, node: Node, moves: list) -> tuple[bytes, dict]:
