@@ -194,38 +194,26 @@ def members(table, node: Node, moves: list) -> dict:
 
 
 def select_group(table, node: Node, moves: list):
-    """A grouping game's first choice: an untried group at random, else UCB1 over the
-    groups available here (as :func:`select` over moves)."""
-    stats, untried = node.groups, []
-    groups = members(table, node, moves)
-    for group in groups:
-        entry = stats.get(group)
-        if entry is None:
-            entry = stats[group] = [0, 0.0, 0]
-        entry[2] += 1
-        if not entry[0]:
-            untried.append(group)
-    if untried:
-        return table.rnd.choice(untried)
-    exploration = table.hooks.exploration
-
-    def ucb(group):
-        visits, payoff, available = stats[group]
-        return payoff / visits + exploration * math.sqrt(math.log(available) / visits)
-
-    return max(groups, key=ucb)
+    """A grouping game's first choice: :func:`ucb1` over the groups available here."""
+    return ucb1(table, node.groups, [(group, group) for group in members(table, node, moves)])[0]
 
 
 def select(table, node: Node, moves: list) -> tuple[bytes, dict]:
-    """An untried move at random, else UCB1 over the moves available here."""
-    stats, untried = node.stats, []
-    for key, move in moves:
-        entry = stats.get(key)
+    """:func:`ucb1` over the moves available here."""
+    return ucb1(table, node.stats, moves)
+
+
+def ucb1(table, stats: dict, choices: list) -> tuple:
+    """An untried choice at random, else UCB1 over ``choices`` (``(key, choice)`` pairs,
+    ``stats[key]`` their [visits, payoff, available]), each counted available once more."""
+    untried = []
+    for pair in choices:
+        entry = stats.get(pair[0])
         if entry is None:
-            entry = stats[key] = [0, 0.0, 0]
+            entry = stats[pair[0]] = [0, 0.0, 0]
         entry[2] += 1
         if not entry[0]:
-            untried.append((key, move))
+            untried.append(pair)
     if untried:
         return table.rnd.choice(untried)
 
@@ -235,7 +223,7 @@ def select(table, node: Node, moves: list) -> tuple[bytes, dict]:
         visits, payoff, available = stats[pair[0]]
         return payoff / visits + exploration * math.sqrt(math.log(available) / visits)
 
-    return max(moves, key=ucb)
+    return max(choices, key=ucb)
 
 
 def playout(table, state: dict, clock) -> dict:
