@@ -59,7 +59,7 @@ def test_another_device_takes_the_table_from_the_link_or_its_qr_code(browser, sc
     version = screen.press_first_move()
     page = screen.page
     page.get_by_text("Hand this table to another device").click()
-    link = page.get_by_label("The table's link").input_value()
+    link = page.get_by_label("The table's link", exact=True).input_value()
     assert link == page.url
     qr = page.locator("#handoff-qr svg")
     qr.wait_for()
