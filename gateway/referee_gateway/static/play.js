@@ -50,6 +50,7 @@ class Table {
     this.banner = "";
     this.pending = null;   // a move tapped while offline: {move, key, version, text}
     this.queue = new EntryQueue();  // companion: a seat's cards of a deal, entered in turn
+    this.actions = 0;      // presses under way (a move, an undo): see acting()
   }
 
   async start() {
@@ -284,7 +285,7 @@ class Table {
       if (!this.left) {
         this.payFocus();
         this.main.dataset.version = String(this.version);
-        this.main.dataset.busy = "false";
+        this.main.dataset.busy = this.actions ? "true" : "false";
         if (this.mode === "companion") this.queue.next(this);  // a deal's next card, in turn
       }
     }
@@ -582,14 +583,17 @@ class Table {
 
   /** Send a move; one tapped offline (or whose answer the network lost) is kept, with its
    *  Idempotency-Key, and sent when the connection is back. */
-  async play(listed) {
+  play(listed) {
+    return this.acting(() => this.playOnce(listed));
+  }
+
+  async playOnce(listed) {
     const move = withoutListing(listed);
     // If-Match the version the listed moves belong to: the stream may have told of a later
     // one that the page could not list (offline), and a stale move must be refused
     const sending = { move, key: newKey(), version: this.movesVersion ?? this.version,
       text: moveText(listed) };
     for (const button of this.movesBox.querySelectorAll("button")) button.disabled = true;
-    this.main.dataset.busy = "true";
     this.lastProblem = null;
     let ok = false;
     if (!isOnline()) this.keep(sending);
@@ -610,6 +614,21 @@ class Table {
     if (!ok && refused && refused.status !== 412 && refused.code !== "offline") this.showError(refused);
     this.owe("");
     return ok;
+  }
+
+  /** A press (a move, an undo) from its request to its focus paid. The page stays busy
+   *  throughout: the stream's news of this very press may redraw the screen before the
+   *  press's own answer is in, and the screen is not done (focus is not where it goes)
+   *  until the press is. */
+  async acting(press) {
+    this.actions += 1;
+    this.main.dataset.busy = "true";
+    try {
+      return await press();
+    } finally {
+      this.actions -= 1;
+      if (!this.actions && !this.refreshing && !this.left) this.main.dataset.busy = "false";
+    }
   }
 
   /** Focus goes on once the screen is drawn: at the end of the refresh under way (which may
@@ -716,7 +735,11 @@ class Table {
   }
 
   /** A correction, a start, a leave: POST, then show the session as it is. */
-  async act(method, suffix, body, token = this.token) {
+  act(method, suffix, body, token = this.token) {
+    return this.acting(() => this.actOnce(method, suffix, body, token));
+  }
+
+  async actOnce(method, suffix, body, token) {
     const pressed = document.activeElement ? document.activeElement.id : "";
     try {
       const answer = await call(method, `${this.path}${suffix}`, { token, body,
