@@ -9,7 +9,7 @@ import redis
 from referee import capacity
 from referee.embedded import free_port
 from referee.sessions.probe import RedisProbe, StoreDown
-from referee.sessions.store import connect
+from referee.sessions.store import PoolBusy, connect
 from referee_gateway.events import peer_closed
 
 
@@ -36,8 +36,9 @@ def test_the_pool_waits_for_a_free_connection_and_never_grows_past_its_size(redi
     pool = client.connection_pool
     assert isinstance(pool, redis.BlockingConnectionPool) and pool.max_connections == 2
     held = [pool.get_connection(), pool.get_connection()]
-    with pytest.raises(redis.ConnectionError):  # a third waits 0.2 s, then is refused
+    with pytest.raises(PoolBusy):  # a third waits 0.2 s, then is refused: busy, not down
         pool.get_connection()
+    assert issubclass(PoolBusy, redis.ConnectionError)  # every outage handler takes it
     for connection in held:
         pool.release(connection)
     assert client.ping()

@@ -80,6 +80,24 @@ def test_a_service_down_is_503_with_retry_after(stack):
     assert answer.json()["code"] == "service_unavailable"
 
 
+def test_a_busy_store_pool_is_503_saying_the_gateway_is_busy_not_the_store_down(redis_url):
+    from referee_gateway import create_app
+    app = create_app({"REDIS_URL": redis_url, "GAME_SERVICES": {},
+                      "REDIS_MAX_CONNECTIONS": 1, "RATE_LIMIT_PER_MINUTE": 0})
+    pool = app.extensions["sessions"].client.connection_pool
+    pool.timeout = 0.2  # (the served wait is a second: the same refusal, sooner)
+    held = pool.get_connection()  # a reconnect storm holds every connection
+    try:
+        answer = app.test_client().get("/v1/sessions/abc", headers=bearer("t"))
+    finally:
+        pool.release(held)
+    assert_problem(answer, 503, "service_unavailable")
+    assert answer.headers["Retry-After"]
+    assert answer.get_json()["detail"].startswith("this gateway is busy"), answer.get_json()
+    # the connection back in the pool: the same request reaches the store (no such session)
+    assert app.test_client().get("/v1/sessions/abc", headers=bearer("t")).status_code == 404
+
+
 def test_redis_down_is_503_with_retry_after():
     from referee_gateway import create_app
     app = create_app({"REDIS_URL": f"redis://127.0.0.1:{free_port()}/0",

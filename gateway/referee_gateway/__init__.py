@@ -15,7 +15,7 @@ from flask_cors import CORS
 from referee import observability, schemas
 from referee.errors import ServiceUnavailable
 from referee.sessions.probe import RedisProbe
-from referee.sessions.store import SessionStore, connect
+from referee.sessions.store import PoolBusy, SessionStore, connect
 from referee.web import (
     PROBLEM, OpenApi, install_error_handlers, json_response, language, problem_response,
 )
@@ -56,8 +56,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     @app.errorhandler(redis.RedisError)
     def _redis_down(error):
         log.warning("redis: %r", error)
+        why = ("this gateway is busy: every connection to the session store is in use; try "
+               "again shortly") if isinstance(error, PoolBusy) else "the session store is unavailable"
         return problem_response(ServiceUnavailable(
-            "the session store is unavailable", retry_after=app.config["RETRY_AFTER_SECONDS"]))
+            why, retry_after=app.config["RETRY_AFTER_SECONDS"]))
 
     app.extensions["upstream"] = Upstream(
         app.config["GAME_SERVICES"], app.config["UPSTREAM_CONNECT_TIMEOUT"],

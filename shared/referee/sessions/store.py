@@ -85,7 +85,7 @@ def connect(url: str, cluster: bool = False, *, socket_timeout: float | None = N
         "socket_timeout": timeout, "socket_connect_timeout": timeout, "decode_responses": True,
         "retry": Retry(ExponentialBackoff(cap=0.5, base=0.05), retries,
                        supported_errors=(redis.ConnectionError,)),
-        "connection_pool_class": redis.BlockingConnectionPool,
+        "connection_pool_class": WaitingPool,
         "max_connections": max_connections or capacity.redis_max_connections(),
         "timeout": capacity.redis_pool_timeout() if pool_timeout is None else pool_timeout,
         **security_options(url)}
@@ -96,6 +96,24 @@ def connect(url: str, cluster: bool = False, *, socket_timeout: float | None = N
         return client
     pool_class = options.pop("connection_pool_class")
     return redis.Redis.from_pool(pool_class.from_url(url, health_check_interval=30, **options))
+
+
+class PoolBusy(redis.ConnectionError):
+    """Every pooled connection stayed in use for the pool's whole wait: the store is up,
+    this process is busy (a reconnect storm). Told apart so that the answer says so."""
+
+
+class WaitingPool(redis.BlockingConnectionPool):
+    """redis-py's blocking pool, whose wait running out is a :class:`PoolBusy`."""
+
+    def get_connection(self, *args, **kwargs):
+        try:
+            return super().get_connection(*args, **kwargs)
+        except redis.ConnectionError as error:
+            # redis-py says it only in this message (and raises it before connecting)
+            if str(error) == "No connection available.":
+                raise PoolBusy("every connection to the session store is in use") from error
+            raise
 
 
 class ClusterUnreachable(redis.ConnectionError):
