@@ -223,6 +223,7 @@ def test_a_moves_late_answer_does_not_take_the_screen_back_behind_the_bots(scree
                        " return +m.dataset.version > v && m.dataset.busy === 'false' &&"
                        " document.querySelector('#banner').textContent === 'Your turn'; }")
     page.wait_for_function(your_turn_after, arg=-1)
+    streamed_after = your_turn_after.replace(" && m.dataset.busy === 'false'", "")
     held = []
 
     def answer_after_the_bots(route):
@@ -230,7 +231,8 @@ def test_a_moves_late_answer_does_not_take_the_screen_back_behind_the_bots(scree
         moved = answer.json()
         if moved["to_move"] and 1 not in moved["to_move"]:  # and the bots answer it
             held.append(moved["version"])
-            page.wait_for_function(your_turn_after, arg=moved["version"])  # streamed
+            # streamed and drawn (the page stays busy: its press waits for this answer)
+            page.wait_for_function(streamed_after, arg=moved["version"])
             # the page redraws its log when it reads the answer: this entry goes then
             page.locator(".log li").last.evaluate("li => { li.dataset.held = '1'; }")
         route.fulfill(response=answer)
