@@ -16,7 +16,9 @@ EVAL_SCALE = 4.0
 #: what a rock under a standing piece is worth: points once the piece escapes (G-5.2)
 ROCK_UNDER_PIECE = 0.5
 #: what the search's cut-off judgement (:func:`cutoff_evaluate`) adds for a piece still
-#: standing: the points it may yet gather and cash
+#: standing: the points it may yet gather and cash. Against greedy (seats rotated) 3.0 won
+#: 33 of 40 games at 500 iterations a move (seeds 31-70) where 0 won 30.5, and 80.5 of 100
+#: at 1 s CPU a move (seeds 1-100) where 0 won 71.5 (README's Bots section)
 STANDING_PIECE = 3.0
 #: the share of a playout's piece moves drawn uniformly rather than by their gain
 PLAYOUT_EXPLORATION = 0.2
