@@ -208,6 +208,24 @@ def test_a_grouping_game_picks_a_group_first_then_a_move_of_it(monkeypatch):
                 if game != "ghostone" and bots.hooks(engine_of(game)).move_group]
 
 
+def test_a_cut_playout_is_judged_by_the_games_cutoff_evaluate_where_it_has_one():
+    """Ghostone judges a playout its depth cut by ``cutoff_evaluate`` (greedy keeps
+    ``evaluate``); a finished game is still judged by its winners. The other games have
+    none: the search judges as before."""
+    engine = engine_of("ghostone")
+    state = engine.new(3, seed=1)
+    table = bots.Table(engine, engine.view(state, 1), 1, seed=1)
+    hooks = bots.hooks(engine)
+    assert hooks.cutoff_evaluate and hooks.cutoff_evaluate is not hooks.evaluate
+    table.hooks = bots.Hooks(hooks.sample_world, lambda state, seat: 0.0, hooks.playout_move,
+                             hooks.playout_depth, hooks.eval_scale,
+                             cutoff_evaluate=lambda state, seat: 100.0 if seat == 2 else -100.0)
+    rewards = table.rewards(table.first)
+    assert {seat: round(reward, 6) for seat, reward in rewards.items()} == {1: 0, 2: 1, 3: 0}
+    assert not [game for game in installed_games()
+                if game != "ghostone" and bots.hooks(engine_of(game)).cutoff_evaluate]
+
+
 def test_a_time_budget_keeps_its_reserve_and_an_iteration_as_long_as_the_longest(
         monkeypatch):
     """The clock, its readings given: with a 1 s budget the search stops once one more

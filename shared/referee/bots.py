@@ -12,6 +12,8 @@ generator) resampled. Each game's ``bots.py``, beside its engine, has
     sample_world(view, seat, rnd) -> state   # engine.view(state, seat) == view;
                                              # view unchanged (blank_world copies it)
     evaluate(state, seat) -> float           # optional; default: the score lead
+    cutoff_evaluate(state, seat) -> float    # optional: ``strong``'s judgement of a playout
+                                             # its depth cut (default: evaluate)
     playout_move(state, seat, moves, rnd)    # optional; default: a uniform legal move
     PLAYOUT_DEPTH, EVAL_SCALE, EXPLORATION   # optional tuning of ``strong``
     move_group(move) -> hashable | None      # optional: ``strong`` picks a group, then a move
@@ -126,6 +128,9 @@ class Hooks:
     #: a move's group in the search (``None``: the move is its own group), or ``None``:
     #: no grouping, every node picks among its moves at once (see ``ismcts.select``)
     move_group: object = None
+    #: how the search judges a playout its depth cut (``None``: ``evaluate``, greedy's
+    #: judgement); a game may weigh there what one ply never sees (what is still to come)
+    cutoff_evaluate: object = None
 
 
 def blank_world(view: dict) -> dict:
@@ -179,7 +184,8 @@ def hooks(engine: Engine) -> Hooks:
                  getattr(module, "PLAYOUT_DEPTH", DEFAULT_PLAYOUT_DEPTH),
                  getattr(module, "EVAL_SCALE", DEFAULT_EVAL_SCALE),
                  getattr(module, "EXPLORATION", DEFAULT_EXPLORATION),
-                 getattr(module, "move_group", None))
+                 getattr(module, "move_group", None),
+                 getattr(module, "cutoff_evaluate", None))
 
 
 def uniform_move(state: dict, seat: int, moves: list, rnd: random.Random) -> dict:
@@ -267,10 +273,11 @@ class Table:
 
     def rewards(self, state: dict) -> dict[int, float]:
         """Each seat's payoff in [0, 1]: at the end mostly the win (shared among
-        tied winners), a little the lead; before, the logistic of ``evaluate``."""
+        tied winners), a little the lead; before, the logistic of ``evaluate`` (or of the
+        game's ``cutoff_evaluate``, where it has one)."""
         seats = range(1, state["players"] + 1)
-        lead = {s: logistic(self.hooks.evaluate(state, s) / self.hooks.eval_scale)
-                for s in seats}
+        judge = self.hooks.cutoff_evaluate or self.hooks.evaluate
+        lead = {s: logistic(judge(state, s) / self.hooks.eval_scale) for s in seats}
         if state["to_move"]:
             return lead
         winners = self.engine.score(state, trusted=True)["winners"]

@@ -84,3 +84,18 @@ def test_G_4_2_a_move_gains_the_rocks_it_steps_onto_and_where_its_rock_lands():
     escape = {"type": "move", "seat": 2, "from": "a2", "to": "a1", "rock": None}
     state["rocks"]["a1"] = 0  # the second escape of the game: 3 points and a bonus of 2
     assert bots.move_gain(state, 2, escape) == 3 + 2 - half * 3
+
+
+def test_G_7_1_the_search_counts_what_a_standing_piece_has_still_to_come():
+    """A seat whose pieces are out scores nothing more (G-7.1 ends the game only when one
+    seat's pieces are left): the search's cut-off judgement counts each standing piece
+    ``STANDING_PIECE`` beyond greedy's ``evaluate``, so an escape's bonus (G-5.3) is
+    weighed against the piece it takes off the board."""
+    state = next(s for s in positions(GAME, 3, seed=4) if s["phase"] == "play")
+    assert not state["escapes"] and all(len(plates) == 3 for plates in state["pieces"])
+    for seat in (1, 2, 3):  # as many pieces each: the same judgement
+        assert bots.cutoff_evaluate(state, seat) == bots.evaluate(state, seat)
+    plate = state["pieces"][0][0]
+    escaped = dict(state, pieces=[state["pieces"][0][1:]] + state["pieces"][1:],
+                   escapes=[{"seat": 1, "points": state["rocks"][plate], "bonus": 3}])
+    assert bots.cutoff_evaluate(escaped, 1) == bots.evaluate(escaped, 1) - bots.STANDING_PIECE
