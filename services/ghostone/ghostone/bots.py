@@ -51,14 +51,7 @@ def evaluate(state: dict, seat: int) -> float:
     """The seat's points plus what its pieces stand on, against the best other seat.
     (The totals of :func:`scoring.score`, summed here without its breakdown: a search
     asks this of every seat at every playout's end.)"""
-    worth = [0] * state["players"]
-    for escape in state["escapes"]:
-        worth[escape["seat"] - 1] += escape["points"] + escape["bonus"]
-    if state["to_move"]:
-        for index, plates in enumerate(state["pieces"]):
-            worth[index] += ROCK_UNDER_PIECE * sum(state["rocks"][p] for p in plates)
-    mine = worth.pop(seat - 1)
-    return mine - max(worth)
+    return lead(state, seat, 0)
 
 
 def cutoff_evaluate(state: dict, seat: int) -> float:
@@ -70,6 +63,12 @@ def cutoff_evaluate(state: dict, seat: int) -> float:
     nothing more while the others' pieces go on gathering rocks (G-7.1 ends the game only
     when one seat's pieces are left). Seeded games lost so showed the strong seat out by
     a third of the game with three small escapes and their bonuses, then overtaken."""
+    return lead(state, seat, STANDING_PIECE)
+
+
+def lead(state: dict, seat: int, standing: float) -> float:
+    """The seat's escapes, what its standing pieces stand on and ``standing`` for each of
+    them, against the best other seat's."""
     worth = [0.0] * state["players"]
     for escape in state["escapes"]:
         worth[escape["seat"] - 1] += escape["points"] + escape["bonus"]
@@ -77,7 +76,7 @@ def cutoff_evaluate(state: dict, seat: int) -> float:
         rocks = state["rocks"]
         for index, plates in enumerate(state["pieces"]):
             worth[index] += ROCK_UNDER_PIECE * sum(rocks[p] for p in plates) \
-                + STANDING_PIECE * len(plates)
+                + standing * len(plates)
     mine = worth.pop(seat - 1)
     return mine - max(worth)
 
